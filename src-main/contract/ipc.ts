@@ -1,0 +1,36 @@
+// The ONE typed map of renderer→main invoke channels and main→renderer events.
+// Preload, the ipcMain binding, the browser-mode bridge and the renderer are all typed
+// from here. Each domain declares its channels in ./ipc/<domain>.ts; this file merges them.
+import type * as v from 'valibot';
+import type { Phantom } from './ipc/channel.ts';
+import type { Result } from './errors.ts';
+import { appEvents, appInvoke } from './ipc/app.ts';
+
+export const invokeChannels = {
+  ...appInvoke,
+};
+
+export const eventChannels = {
+  ...appEvents,
+};
+
+export type InvokeChannel = keyof typeof invokeChannels;
+export type EventChannel = keyof typeof eventChannels;
+
+export type InvokeArgs<C extends InvokeChannel> = v.InferInput<(typeof invokeChannels)[C]['args']>;
+export type InvokeResult<C extends InvokeChannel> =
+  (typeof invokeChannels)[C]['result'] extends Phantom<infer R> ? R : never;
+export type EventPayload<E extends EventChannel> =
+  (typeof eventChannels)[E] extends Phantom<infer P> ? P : never;
+
+/** What the renderer sees as `window.atelier` (preload) or the WebSocket bridge (browser mode). */
+export interface AtelierBridge {
+  invoke<C extends InvokeChannel>(channel: C, args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>>;
+  /** Subscribe to an event; returns the unsubscribe function. */
+  on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+export const isInvokeChannel = (name: unknown): name is InvokeChannel =>
+  typeof name === 'string' && Object.hasOwn(invokeChannels, name);
+export const isEventChannel = (name: unknown): name is EventChannel =>
+  typeof name === 'string' && Object.hasOwn(eventChannels, name);

@@ -1,0 +1,37 @@
+// Channels about the app itself: versions, folders, account state.
+import * as v from 'valibot';
+import { invoke, type } from './channel.ts';
+
+export interface AccountInfo {
+  /** 'demo' runs against the in-process emulator; 'service' against the configured base URL. */
+  mode: 'none' | 'demo' | 'service';
+  keyConfigured: boolean;
+  /** Where the key is kept: encrypted at rest, this session only, or weakly (user opted in). */
+  keyStorage: 'encrypted' | 'session' | 'plain' | 'none';
+  baseUrl: string | null;
+}
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  dataDir: string;
+  versions: { node: string; chromium: string | null; electron: string | null };
+  /** Which host runs the core: the Electron shell or browser mode. */
+  host: 'electron' | 'browser';
+  account: AccountInfo;
+}
+
+export interface NoticeInfo {
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+export const appInvoke = {
+  'app:info': invoke(v.undefined(), type<AppInfo>()),
+};
+
+export const appEvents = {
+  /** Something the user should see once (a toast). */
+  'app:notice': type<NoticeInfo>(),
+  'account:changed': type<AccountInfo>(),
+};
