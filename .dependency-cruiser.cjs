@@ -1,0 +1,60 @@
+// Import rules of the layers (docs/architecture.md §Layers). `npm run lint:layers` fails on any breach.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'contract-is-pure',
+      comment: 'contract/ is pure TypeScript shared by every side: nothing of ours, no node:, no electron, only valibot.',
+      severity: 'error',
+      from: { path: '^src-main/contract/' },
+      to: { pathNot: ['^src-main/contract/', 'node_modules/valibot'] },
+    },
+    {
+      name: 'electron-only-in-shell-and-preload',
+      comment: "Importing 'electron' outside Electron tries to download a binary and throws.",
+      severity: 'error',
+      from: { pathNot: ['^src-main/shell/', '^src-main/preload/', '^src-main/index\\.ts$', '^e2e/electron/'] },
+      to: { path: ['node_modules/electron/', '^electron$'] },
+    },
+    {
+      name: 'core-imports-contract-only',
+      comment: 'core/ is Node-only business logic; it may not reach into hosts (shell, preload, browser-mode, cli) or the renderer.',
+      severity: 'error',
+      from: { path: '^src-main/core/' },
+      to: { path: ['^src-main/(shell|preload|browser-mode|cli)/', '^src-renderer/', '^emulator/'] },
+    },
+    {
+      name: 'preload-imports-contract-only',
+      severity: 'error',
+      from: { path: '^src-main/preload/' },
+      to: { path: ['^src-main/(core|shell|browser-mode|cli)/', '^src-renderer/', '^emulator/'] },
+    },
+    {
+      name: 'renderer-imports-contract-only',
+      comment: 'The renderer never sees node:, electron or the core: only the contract (types and rules).',
+      severity: 'error',
+      from: { path: '^src-renderer/src/' },
+      to: { path: ['^src-main/(core|shell|preload|browser-mode|cli)/', '^emulator/', '^node:', '^(fs|path|child_process|os|crypto|net|http)$'] },
+    },
+    {
+      name: 'emulator-imports-contract-only',
+      severity: 'error',
+      from: { path: '^emulator/' },
+      to: { path: ['^src-main/(core|shell|preload|browser-mode|cli)/', '^src-renderer/'] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^(src-main|src-renderer|emulator)/' },
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^out/', '^node_modules/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.svelte', '.json'] },
+    builtInModules: { add: ['electron'] },
+  },
+};

@@ -1,0 +1,126 @@
+// Browser mode: the real core in Node, the built renderer served to a normal browser, and the
+// contract carried over a WebSocket. Loopback only, token-gated, Host and Origin checked.
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from '../contract/bridge-protocol.ts';
+import type { Core } from '../core/core.ts';
+import {
+  cookieToken,
+  hostAllowed,
+  originAllowed,
+  tokenCookie,
+  tokenMatches,
+  type Guard,
+} from './guard.ts';
+import { serveStatic } from './static-files.ts';
+
+export interface BrowserModeOptions {
+  core: Core;
+  rendererDir: string;
+  port?: number;
+  token?: string;
+  /** Extra routes (e.g. local media) tried after the guard and before static files. */
+  routes?: (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
+}
+
+export interface BrowserModeServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(message);
+}
+
+export async function startBrowserMode(options: BrowserModeOptions): Promise<BrowserModeServer> {
+  const guard: Guard = { port: 0, token: options.token ?? randomBytes(32).toString('hex') };
+  const sockets = new Set<WebSocket>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!hostAllowed(req, guard)) return refuse(res, 421, 'Unknown host.');
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${guard.port}`);
+    const queryToken = url.searchParams.get('token');
+    if (queryToken !== null) {
+      if (!tokenMatches(queryToken, guard)) return refuse(res, 403, 'Wrong token: open the URL printed by Atelier.');
+      // Trade the URL token for a cookie and drop it from the address bar and history.
+      res.writeHead(303, { 'Set-Cookie': tokenCookie(guard.token), Location: '/', 'Cache-Control': 'no-store' });
+      return void res.end();
+    }
+    if (!tokenMatches(cookieToken(req), guard)) {
+      return refuse(res, 403, 'Missing token: open the URL printed by Atelier.');
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
+    if (options.routes && (await options.routes(req, res, url))) return;
+    if (!serveStatic(options.rendererDir, url.pathname, res)) {
+      // Single-page app: unknown paths get the shell.
+      if (!serveStatic(options.rendererDir, '/', res)) refuse(res, 404, 'Not found. Was the renderer built?');
+    }
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) refuse(res, 500, 'Internal error.');
+      else res.destroy();
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  server.on('upgrade', (req, socket, head) => {
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const allowed =
+      path === BRIDGE_PATH && hostAllowed(req, guard) && originAllowed(req, guard) && tokenMatches(cookieToken(req), guard);
+    if (!allowed) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  });
+
+  const unsubscribe = options.core.events.subscribe((event, payload) => {
+    const message = JSON.stringify({ kind: 'event', event, payload } satisfies BridgeMessage);
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(message);
+  });
+
+  wss.on('connection', (ws: WebSocket) => {
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    ws.on('message', async (data) => {
+      let request: BridgeRequest;
+      try {
+        request = JSON.parse(String(data)) as BridgeRequest;
+        if (typeof request !== 'object' || request === null || typeof request.id !== 'number') throw new Error();
+      } catch {
+        ws.close(1003, 'Malformed message');
+        return;
+      }
+      const result = await options.core.dispatch(request.channel, request.args);
+      if (ws.readyState === ws.OPEN) {
+        ws.send(JSON.stringify({ kind: 'result', id: request.id, result } satisfies BridgeMessage));
+      }
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  guard.port = (server.address() as AddressInfo).port;
+
+  return {
+    port: guard.port,
+    url: `http://127.0.0.1:${guard.port}/?token=${guard.token}`,
+    async close() {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// What every handler group receives from the composition root (core.ts).
+import type { AccountInfo } from '../contract/ipc/app.ts';
+import type { EventBus } from './events.ts';
+
+export interface HostInfo {
+  kind: 'electron' | 'browser';
+  appVersion: string;
+  chromiumVersion: string | null;
+  electronVersion: string | null;
+}
+
+export interface CoreContext {
+  dataDir: string;
+  host: HostInfo;
+  events: EventBus;
+  account(): AccountInfo;
+}

@@ -1,0 +1,26 @@
+// App-level facts from the core (version, host, account), loaded once and kept fresh by events.
+import type { AppInfo } from '@contract/ipc/app.ts';
+import { invoke, on } from '../ipc.ts';
+
+class AppInfoState {
+  info = $state<AppInfo | null>(null);
+  error = $state<string | null>(null);
+
+  async load(): Promise<void> {
+    const result = await invoke('app:info');
+    if (result.ok) {
+      this.info = result.value;
+      this.error = null;
+    } else {
+      this.error = result.error.message;
+    }
+  }
+
+  listen(): () => void {
+    return on('account:changed', (account) => {
+      if (this.info) this.info = { ...this.info, account };
+    });
+  }
+}
+
+export const appInfo = new AppInfoState();
