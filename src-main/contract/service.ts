@@ -215,13 +215,7 @@ export interface ImagecOptions {
 }
 
 export type PublicImageModelID =
-  | 'imagea'
-  | 'imagea-pro'
-  | 'imagea-2'
-  | 'imageb'
-  | 'imageb-4_5'
-  | 'imageb-5-lite'
-  | 'imagec-2';
+  'imagea' | 'imagea-pro' | 'imagea-2' | 'imageb' | 'imageb-4_5' | 'imageb-5-lite' | 'imagec-2';
 
 /** Exactly one option group, the selected model's. */
 export type PublicImageOptions = { imagea: ImageaOptions } | { imageb: ImagebOptions } | { imagec: ImagecOptions };
@@ -320,10 +314,7 @@ export interface VideodOptions {
 }
 
 export type VideoOptions =
-  | { videoa: VideoaOptions }
-  | { videob: VideobOptions }
-  | { videoc: VideocOptions }
-  | { videod: VideodOptions };
+  { videoa: VideoaOptions } | { videob: VideobOptions } | { videoc: VideocOptions } | { videod: VideodOptions };
 
 export interface VideoGenerationBody {
   modelID: VideoModelID;

@@ -7,9 +7,7 @@ export interface FieldProblem {
 }
 
 export type GenerationRequest =
-  | { kind: 'image'; body: unknown }
-  | { kind: 'video'; body: unknown }
-  | { kind: 'upscale'; body: unknown };
+  { kind: 'image'; body: unknown } | { kind: 'video'; body: unknown } | { kind: 'upscale'; body: unknown };
 
 /** One setting of an option group (or a top-level field), described as data so forms and checks share it. */
 export type SettingSpec =

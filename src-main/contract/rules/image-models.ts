@@ -113,5 +113,13 @@ export const PUBLIC_IMAGE_FIELDS: SettingsTable = {
   numImages: { kind: 'int', min: PUBLIC_IMAGE_NUM_IMAGES.min, max: PUBLIC_IMAGE_NUM_IMAGES.max, default: 1 },
 };
 
-export const PUBLIC_IMAGE_KEYS = ['modelID', 'prompt', 'preset', 'aspectRatio', 'numImages', 'referenceImageURLs', 'options'];
+export const PUBLIC_IMAGE_KEYS = [
+  'modelID',
+  'prompt',
+  'preset',
+  'aspectRatio',
+  'numImages',
+  'referenceImageURLs',
+  'options',
+];
 export const TRAINED_IMAGE_KEYS = ['modelID', ...Object.keys(TRAINED_IMAGE_FIELDS)];

@@ -45,9 +45,10 @@ export function imagecDimensionsProblem(width: number, height: number): string |
 
 /** Like resolveImagecSize, but says why a combination is refused. */
 export function explainImagecSize(imageSize: string, aspectRatio: string): ImagecSizeResolution {
-  const budget = typeof imageSize === 'string' && Object.hasOwn(IMAGEC_PIXEL_BUDGET, imageSize)
-    ? IMAGEC_PIXEL_BUDGET[imageSize]
-    : undefined;
+  const budget =
+    typeof imageSize === 'string' && Object.hasOwn(IMAGEC_PIXEL_BUDGET, imageSize)
+      ? IMAGEC_PIXEL_BUDGET[imageSize]
+      : undefined;
   if (budget === undefined) return { ok: false, reason: `imageSize ${String(imageSize)} is not one of 1K, 2K, 4K` };
   const ratio = typeof aspectRatio === 'string' ? parseRatio(aspectRatio) : null;
   if (!ratio) return { ok: false, reason: `aspectRatio ${String(aspectRatio)} is not of the form W:H` };

@@ -25,16 +25,22 @@ const KINDS = ['image', 'video', 'upscale'];
 
 function requestProblem(request: unknown): FieldProblem | null {
   if (!isRecord(request) || !KINDS.includes(request['kind'] as string)) {
-    return problem('', `a generation request must be { kind: image | video | upscale, body }; you gave ${describe(request)}`);
+    return problem(
+      '',
+      `a generation request must be { kind: image | video | upscale, body }; you gave ${describe(request)}`,
+    );
   }
   return null;
 }
 
 function validateUpscaleBody(body: unknown): FieldProblem[] {
-  if (!isRecord(body)) return [problem('', `the upscaling body must be a JSON object { imageID }; you gave ${describe(body)}`)];
+  if (!isRecord(body))
+    return [problem('', `the upscaling body must be a JSON object { imageID }; you gave ${describe(body)}`)];
   const problems = unknownKeyProblems(body, ['imageID'], '', 'upscaling');
   if (!isNonEmptyString(body['imageID'])) {
-    problems.push(problem('imageID', `imageID is required: the id of the image to upscale; you gave ${describe(body['imageID'])}`));
+    problems.push(
+      problem('imageID', `imageID is required: the id of the image to upscale; you gave ${describe(body['imageID'])}`),
+    );
   }
   return problems;
 }

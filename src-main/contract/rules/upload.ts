@@ -64,14 +64,20 @@ export function uploadFormatFromName(fileName: string): DetectedImageFormat | nu
 
 /** Validates the parsed `data` part of an upload: `{ modelID, type }` and nothing else. */
 export function validateUploadData(data: unknown): FieldProblem[] {
-  if (!isRecord(data)) return [problem('', `the upload data must be a JSON object { modelID, type }; you gave ${describe(data)}`)];
+  if (!isRecord(data))
+    return [problem('', `the upload data must be a JSON object { modelID, type }; you gave ${describe(data)}`)];
   const problems = unknownKeyProblems(data, ['modelID', 'type'], '', 'image upload');
   if (!isNonEmptyString(data['modelID'])) {
-    problems.push(problem('modelID', `modelID must be the id of one of your models; you gave ${describe(data['modelID'])}`));
+    problems.push(
+      problem('modelID', `modelID must be the id of one of your models; you gave ${describe(data['modelID'])}`),
+    );
   }
   if (!(UPLOAD_RULES.types as readonly unknown[]).includes(data['type'])) {
     problems.push(
-      problem('type', `type must be modelInput (training image) or auxiliaryType (reference image); you gave ${describe(data['type'])}`),
+      problem(
+        'type',
+        `type must be modelInput (training image) or auxiliaryType (reference image); you gave ${describe(data['type'])}`,
+      ),
     );
   }
   return problems;

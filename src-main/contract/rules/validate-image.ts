@@ -38,7 +38,12 @@ export function validateImageBody(body: unknown): FieldProblem[] {
   }
   const modelID = body['modelID'];
   if (!isNonEmptyString(modelID)) {
-    return [problem('modelID', `modelID is required: a public model (${PUBLIC_IMAGE_MODEL_IDS.join(', ')}) or a trained model id; you gave ${describe(modelID)}`)];
+    return [
+      problem(
+        'modelID',
+        `modelID is required: a public model (${PUBLIC_IMAGE_MODEL_IDS.join(', ')}) or a trained model id; you gave ${describe(modelID)}`,
+      ),
+    ];
   }
   if (isVideoModel(modelID)) {
     return [problem('modelID', `${modelID} is a video model; send it to video generation, not image generation`)];
@@ -72,15 +77,24 @@ function referenceUrlProblems(body: Record<string, unknown>, modelID: string, ma
   if (!has(body, 'referenceImageURLs')) return [];
   const urls = body['referenceImageURLs'];
   if (!Array.isArray(urls)) {
-    return [problem('referenceImageURLs', `referenceImageURLs must be an array of image URLs; you gave ${describe(urls)}`)];
+    return [
+      problem('referenceImageURLs', `referenceImageURLs must be an array of image URLs; you gave ${describe(urls)}`),
+    ];
   }
   const problems: FieldProblem[] = [];
   if (urls.length > max) {
-    problems.push(problem('referenceImageURLs', `${modelID} accepts at most ${max} reference URLs; you gave ${urls.length}`));
+    problems.push(
+      problem('referenceImageURLs', `${modelID} accepts at most ${max} reference URLs; you gave ${urls.length}`),
+    );
   }
   urls.forEach((url, i) => {
     if (!isHttpUrl(url)) {
-      problems.push(problem(`referenceImageURLs[${i}]`, `referenceImageURLs[${i}] must be a public http(s) image URL; you gave ${describe(url)}`));
+      problems.push(
+        problem(
+          `referenceImageURLs[${i}]`,
+          `referenceImageURLs[${i}] must be a public http(s) image URL; you gave ${describe(url)}`,
+        ),
+      );
     }
   });
   return problems;
@@ -116,12 +130,19 @@ function optionProblems(body: Record<string, unknown>, modelID: string, rules: P
   return problems;
 }
 
-function imagecProblems(body: Record<string, unknown>, group: Record<string, unknown>, modelID: string): FieldProblem[] {
+function imagecProblems(
+  body: Record<string, unknown>,
+  group: Record<string, unknown>,
+  modelID: string,
+): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const format = has(group, 'outputFormat') ? group['outputFormat'] : 'jpeg';
   if (has(group, 'outputCompression') && format !== 'jpeg') {
     problems.push(
-      problem('options.imagec.outputCompression', `outputCompression is valid only when outputFormat is jpeg; outputFormat is ${describe(format)}`),
+      problem(
+        'options.imagec.outputCompression',
+        `outputCompression is valid only when outputFormat is jpeg; outputFormat is ${describe(format)}`,
+      ),
     );
   }
   const size = group['imageSize'];
@@ -132,7 +153,12 @@ function imagecProblems(body: Record<string, unknown>, group: Record<string, unk
   if (sizeOk && ratioOk) {
     const resolved = explainImagecSize(size, ratio);
     if (!resolved.ok) {
-      problems.push(problem('options.imagec.imageSize', `${modelID} ${resolved.reason}; choose a smaller imageSize or another aspectRatio`));
+      problems.push(
+        problem(
+          'options.imagec.imageSize',
+          `${modelID} ${resolved.reason}; choose a smaller imageSize or another aspectRatio`,
+        ),
+      );
     }
   }
   return problems;
@@ -142,10 +168,14 @@ function validateTrained(body: Record<string, unknown>, modelID: string): FieldP
   const problems: FieldProblem[] = [];
   for (const key of PUBLIC_ONLY_KEYS) {
     if (has(body, key)) {
-      problems.push(problem(key, `${key} is accepted only by public image models; trained model ${modelID} does not take it`));
+      problems.push(
+        problem(key, `${key} is accepted only by public image models; trained model ${modelID} does not take it`),
+      );
     }
   }
-  problems.push(...unknownKeyProblems(body, [...TRAINED_IMAGE_KEYS, ...PUBLIC_ONLY_KEYS], '', `trained model ${modelID}`));
+  problems.push(
+    ...unknownKeyProblems(body, [...TRAINED_IMAGE_KEYS, ...PUBLIC_ONLY_KEYS], '', `trained model ${modelID}`),
+  );
   problems.push(...settingsProblems(body, TRAINED_IMAGE_FIELDS, '', `a trained model`));
   if (!['prompt', 'preset', 'inputImageId'].some((k) => isNonEmptyString(body[k]))) {
     problems.push(problem('prompt', 'a trained-model request needs at least one of prompt, preset or inputImageId'));
@@ -162,7 +192,10 @@ export function imageNotices(body: unknown): FieldProblem[] {
   const mode = isRecord(group) ? group['sequentialMode'] : undefined;
   if (typeof numImages === 'number' && numImages > 1 && mode !== undefined && mode !== 'auto') {
     return [
-      problem('options.imageb.sequentialMode', `sequentialMode is forced to auto on ${String(body['modelID'])} when numImages is greater than 1; ${describe(mode)} will be replaced`),
+      problem(
+        'options.imageb.sequentialMode',
+        `sequentialMode is forced to auto on ${String(body['modelID'])} when numImages is greater than 1; ${describe(mode)} will be replaced`,
+      ),
     ];
   }
   return [];
@@ -172,7 +205,10 @@ export function normalizeImageBody(body: unknown): unknown {
   if (!isRecord(body)) return body;
   const rules = publicImageRules(body['modelID']);
   if (!rules) return pick(body, TRAINED_IMAGE_KEYS);
-  const out = pick(body, PUBLIC_IMAGE_KEYS.filter((k) => k !== 'options'));
+  const out = pick(
+    body,
+    PUBLIC_IMAGE_KEYS.filter((k) => k !== 'options'),
+  );
   const options = body['options'];
   const group = isRecord(options) && has(options, rules.optionGroup) ? options[rules.optionGroup] : undefined;
   const settings = isRecord(group) ? pick(group, Object.keys(rules.options)) : {};
@@ -181,7 +217,11 @@ export function normalizeImageBody(body: unknown): unknown {
   return out;
 }
 
-function applyForcedSettings(rules: PublicImageModelRules, body: Record<string, unknown>, settings: Record<string, unknown>): void {
+function applyForcedSettings(
+  rules: PublicImageModelRules,
+  body: Record<string, unknown>,
+  settings: Record<string, unknown>,
+): void {
   const numImages = body['numImages'];
   if (rules.family === 'imageb' && typeof numImages === 'number' && numImages > 1) settings['sequentialMode'] = 'auto';
   // The service refuses a compression level without jpeg output, so it is never worth sending.

@@ -39,7 +39,9 @@ export function validateVideoBody(body: unknown): FieldProblem[] {
   const rules = videoRules(modelID);
   if (!rules) {
     const hint = isPublicImageModel(modelID) ? ` (${String(modelID)} is an image model)` : '';
-    return [problem('modelID', `modelID must be one of ${VIDEO_MODEL_IDS.join(', ')}; you gave ${describe(modelID)}${hint}`)];
+    return [
+      problem('modelID', `modelID must be one of ${VIDEO_MODEL_IDS.join(', ')}; you gave ${describe(modelID)}${hint}`),
+    ];
   }
   const id = modelID as string;
   const problems = unknownKeyProblems(body, VIDEO_KEYS, '', id);
@@ -64,12 +66,17 @@ function referenceItemProblems(item: unknown, path: string, backendOnly: readonl
     if (REFERENCE_KEYS.includes(key) || item[key] === undefined) continue;
     problems.push(
       backendOnly.includes(key)
-        ? problem(`${path}.${key}`, `${path}.${key} is backend-only preparation metadata computed by the service; do not send it`)
+        ? problem(
+            `${path}.${key}`,
+            `${path}.${key} is backend-only preparation metadata computed by the service; do not send it`,
+          )
         : problem(`${path}.${key}`, `${path}.${key} is not accepted; a reference takes only url and role`),
     );
   }
   if (!isHttpUrl(item['url'])) {
-    problems.push(problem(`${path}.url`, `${path}.url must be a public http(s) URL; you gave ${describe(item['url'])}`));
+    problems.push(
+      problem(`${path}.url`, `${path}.url must be a public http(s) URL; you gave ${describe(item['url'])}`),
+    );
   }
   return problems;
 }
@@ -78,7 +85,9 @@ function referenceImageProblems(body: Record<string, unknown>, id: string, rules
   if (!has(body, 'referenceImages')) return [];
   const items = body['referenceImages'];
   if (!Array.isArray(items)) {
-    return [problem('referenceImages', `referenceImages must be an array of { url, role }; you gave ${describe(items)}`)];
+    return [
+      problem('referenceImages', `referenceImages must be an array of { url, role }; you gave ${describe(items)}`),
+    ];
   }
   const { imageRoles, droppedImageRoles } = rules.references;
   const accepted = [...REFERENCE_IMAGE_ROLES.filter((r) => imageRoles[r] !== undefined), ...droppedImageRoles];
@@ -90,7 +99,12 @@ function referenceImageProblems(body: Record<string, unknown>, id: string, rules
     if (!isRecord(item)) return;
     const role = item['role'];
     if (!REFERENCE_IMAGE_ROLES.includes(role as ReferenceImageRole)) {
-      problems.push(problem(`${path}.role`, `${path}.role must be one of ${REFERENCE_IMAGE_ROLES.join(', ')}; you gave ${describe(role)}`));
+      problems.push(
+        problem(
+          `${path}.role`,
+          `${path}.role must be one of ${REFERENCE_IMAGE_ROLES.join(', ')}; you gave ${describe(role)}`,
+        ),
+      );
     } else if (!accepted.includes(role as ReferenceImageRole)) {
       const list = accepted.length > 0 ? `it accepts ${accepted.join(', ')}` : 'it accepts no reference images';
       problems.push(problem(`${path}.role`, `${id} does not accept ${String(role)} inputs; ${list}`));
@@ -101,7 +115,12 @@ function referenceImageProblems(body: Record<string, unknown>, id: string, rules
   for (const [role, count] of counts) {
     const max = imageRoles[role];
     if (max !== undefined && count > max) {
-      problems.push(problem('referenceImages', `${id} accepts at most ${max} ${role} input${max === 1 ? '' : 's'}; you gave ${count}`));
+      problems.push(
+        problem(
+          'referenceImages',
+          `${id} accepts at most ${max} ${role} input${max === 1 ? '' : 's'}; you gave ${count}`,
+        ),
+      );
     }
   }
   return problems;
@@ -112,20 +131,31 @@ function referenceVideoProblems(body: Record<string, unknown>, id: string, rules
   const items = body['referenceVideos'];
   const max = rules.references.maxReferenceVideos;
   if (max === 0) {
-    return [problem('referenceVideos', `referenceVideos are not accepted by ${id}; only videob-2.0 and the videoc models take reference videos`)];
+    return [
+      problem(
+        'referenceVideos',
+        `referenceVideos are not accepted by ${id}; only videob-2.0 and the videoc models take reference videos`,
+      ),
+    ];
   }
   if (!Array.isArray(items)) {
-    return [problem('referenceVideos', `referenceVideos must be an array of { url, role }; you gave ${describe(items)}`)];
+    return [
+      problem('referenceVideos', `referenceVideos must be an array of { url, role }; you gave ${describe(items)}`),
+    ];
   }
   const problems: FieldProblem[] = [];
   if (items.length > max) {
-    problems.push(problem('referenceVideos', `${id} accepts at most ${max} reference videos; you gave ${items.length}`));
+    problems.push(
+      problem('referenceVideos', `${id} accepts at most ${max} reference videos; you gave ${items.length}`),
+    );
   }
   items.forEach((item, i) => {
     const path = `referenceVideos[${i}]`;
     problems.push(...referenceItemProblems(item, path, BACKEND_ONLY_FIELDS.referenceVideos));
     if (isRecord(item) && item['role'] !== REFERENCE_VIDEO_ROLE) {
-      problems.push(problem(`${path}.role`, `${path}.role must be ${REFERENCE_VIDEO_ROLE}; you gave ${describe(item['role'])}`));
+      problems.push(
+        problem(`${path}.role`, `${path}.role must be ${REFERENCE_VIDEO_ROLE}; you gave ${describe(item['role'])}`),
+      );
     }
   });
   return problems;
@@ -137,11 +167,14 @@ function elementProblems(body: Record<string, unknown>, id: string, rules: Video
     return [problem('elementIDs', `elementIDs are not accepted by ${id}; only the videoc models take elements`)];
   }
   const ids = body['elementIDs'];
-  if (!Array.isArray(ids)) return [problem('elementIDs', `elementIDs must be an array of strings; you gave ${describe(ids)}`)];
+  if (!Array.isArray(ids))
+    return [problem('elementIDs', `elementIDs must be an array of strings; you gave ${describe(ids)}`)];
   const problems: FieldProblem[] = [];
   ids.forEach((el, i) => {
     if (!isNonEmptyString(el)) {
-      problems.push(problem(`elementIDs[${i}]`, `elementIDs[${i}] must be a non-empty string; you gave ${describe(el)}`));
+      problems.push(
+        problem(`elementIDs[${i}]`, `elementIDs[${i}] must be a non-empty string; you gave ${describe(el)}`),
+      );
     }
   });
   return problems;
@@ -169,7 +202,12 @@ function optionProblems(body: Record<string, unknown>, id: string, rules: VideoM
     if (key === own || options[key] === undefined) continue;
     const path = `options.${key}`;
     const known = (VIDEO_OPTION_GROUPS as readonly string[]).includes(key);
-    problems.push(problem(path, `${path} is ${known ? 'not accepted by' : 'not an option group of'} ${id}: send only options.${own}`));
+    problems.push(
+      problem(
+        path,
+        `${path} is ${known ? 'not accepted by' : 'not an option group of'} ${id}: send only options.${own}`,
+      ),
+    );
   }
   if (!has(options, own)) return problems;
   const group = options[own];
@@ -199,11 +237,19 @@ function hasRole(body: Record<string, unknown>, role: ReferenceImageRole): boole
   return Array.isArray(items) && items.some((item) => isRecord(item) && item['role'] === role);
 }
 
-function videoaDurationProblems(body: Record<string, unknown>, group: Record<string, unknown>, id: string): FieldProblem[] {
+function videoaDurationProblems(
+  body: Record<string, unknown>,
+  group: Record<string, unknown>,
+  id: string,
+): FieldProblem[] {
   const duration = group['duration'];
-  if (!has(group, 'duration') || duration === VIDEOA_REFERENCE_IMAGE_DURATION || !hasRole(body, 'reference_image')) return [];
+  if (!has(group, 'duration') || duration === VIDEOA_REFERENCE_IMAGE_DURATION || !hasRole(body, 'reference_image'))
+    return [];
   return [
-    problem('options.videoa.duration', `duration must be ${VIDEOA_REFERENCE_IMAGE_DURATION} when a reference_image is used with ${id}; you gave ${describe(duration)}`),
+    problem(
+      'options.videoa.duration',
+      `duration must be ${VIDEOA_REFERENCE_IMAGE_DURATION} when a reference_image is used with ${id}; you gave ${describe(duration)}`,
+    ),
   ];
 }
 
@@ -227,25 +273,37 @@ export function videoNotices(body: unknown): FieldProblem[] {
     images.forEach((item, i) => {
       const role = isRecord(item) ? item['role'] : undefined;
       if (rules.references.droppedImageRoles.includes(role as ReferenceImageRole)) {
-        notices.push(problem(`referenceImages[${i}]`, `${id} drops ${String(role)} inputs; this image will not be used`));
+        notices.push(
+          problem(`referenceImages[${i}]`, `${id} drops ${String(role)} inputs; this image will not be used`),
+        );
       }
     });
   }
   if (rules.options['draftMode'] && group['draftMode'] === true && group['resolution'] !== DRAFT_MODE_RESOLUTION) {
     const was = has(group, 'resolution') ? `; resolution ${describe(group['resolution'])} will be replaced` : '';
-    notices.push(problem(`options.${rules.optionGroup}.resolution`, `draftMode forces ${DRAFT_MODE_RESOLUTION} on ${id}${was}`));
+    notices.push(
+      problem(`options.${rules.optionGroup}.resolution`, `draftMode forces ${DRAFT_MODE_RESOLUTION} on ${id}${was}`),
+    );
   }
   const notTextOnly = ['referenceImages', 'referenceVideos', 'elementIDs'].some((k) => nonEmptyArray(body[k]));
   if (rules.family === 'videoc-video' && has(group, 'aspectRatio') && notTextOnly) {
     notices.push(
-      problem('options.videoc.aspectRatio', `aspectRatio applies only to text-to-video on ${id}; it is ignored with reference images, videos or elements`),
+      problem(
+        'options.videoc.aspectRatio',
+        `aspectRatio applies only to text-to-video on ${id}; it is ignored with reference images, videos or elements`,
+      ),
     );
   }
   return notices;
 }
 
 const cleanReferences = (items: unknown, keep: (item: Record<string, unknown>) => boolean): unknown[] =>
-  Array.isArray(items) ? items.filter(isRecord).filter(keep).map((item) => pick(item, REFERENCE_KEYS)) : [];
+  Array.isArray(items)
+    ? items
+        .filter(isRecord)
+        .filter(keep)
+        .map((item) => pick(item, REFERENCE_KEYS))
+    : [];
 
 export function normalizeVideoBody(body: unknown): unknown {
   if (!isRecord(body)) return body;
@@ -261,7 +319,8 @@ export function normalizeVideoBody(body: unknown): unknown {
     const videos = cleanReferences(body['referenceVideos'], () => true);
     if (videos.length > 0) out['referenceVideos'] = videos;
   }
-  if ((!refs || refs.acceptsElementIDs) && nonEmptyArray(body['elementIDs'])) out['elementIDs'] = [...(body['elementIDs'] as unknown[])];
+  if ((!refs || refs.acceptsElementIDs) && nonEmptyArray(body['elementIDs']))
+    out['elementIDs'] = [...(body['elementIDs'] as unknown[])];
   if (!rules) return out;
 
   const settings = pick(ownGroup(body, rules) ?? {}, Object.keys(rules.options));

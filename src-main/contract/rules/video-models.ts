@@ -151,7 +151,12 @@ const VIDEOD: VideoModelRules = {
     aspectRatio: { kind: 'enum', values: ['1:1', '16:9', '9:16', '4:3', '3:4', '3:2', '2:3'], default: '16:9' },
     resolution: { kind: 'enum', values: ['480p', '720p'], default: '480p' },
   },
-  references: { imageRoles: { ...ONE_FRAME_EACH }, droppedImageRoles: [], maxReferenceVideos: 0, acceptsElementIDs: false },
+  references: {
+    imageRoles: { ...ONE_FRAME_EACH },
+    droppedImageRoles: [],
+    maxReferenceVideos: 0,
+    acceptsElementIDs: false,
+  },
 };
 
 export const VIDEO_MODELS = {
@@ -182,4 +187,12 @@ export function videoModelsWithSetting(name: string): VideoModelId[] {
   return VIDEO_MODEL_IDS.filter((id) => Object.hasOwn(VIDEO_MODELS[id].options, name));
 }
 
-export const VIDEO_KEYS = ['modelID', 'prompt', 'numVideos', 'referenceImages', 'referenceVideos', 'elementIDs', 'options'];
+export const VIDEO_KEYS = [
+  'modelID',
+  'prompt',
+  'numVideos',
+  'referenceImages',
+  'referenceVideos',
+  'elementIDs',
+  'options',
+];
