@@ -1,0 +1,133 @@
+// Where the API key lives in main: encrypted at rest when the OS can really protect it, else in
+// memory for this session only, unless the user explicitly accepted unencrypted storage.
+// Only status() ever leaves main; get() is for the API client.
+import { AppError } from '../../contract/errors.ts';
+import type { KeyValueStore } from '../settings/store.ts';
+import { encryptsSafely, type Cipher } from './cipher.ts';
+import { keyFingerprint } from './fingerprint.ts';
+
+export type KeyStorage = 'encrypted' | 'session' | 'plain' | 'none';
+
+export interface KeyStatus {
+  configured: boolean;
+  storage: KeyStorage;
+}
+
+export interface KeyStore {
+  status(): KeyStatus;
+  /** The key itself: main only (the API client reads it at call time). */
+  get(): string | null;
+  /** Short SHA-256 prefix naming the account database; null without a key. */
+  fingerprint(): string | null;
+  /** Sets or replaces the key, stored as safely as this host allows. */
+  set(key: string): KeyStatus;
+  remove(): void;
+  /** Moves the key to where the current policy says (after allowWeakKeyStorage or the OS changed). */
+  reconcile(): KeyStatus;
+}
+
+export interface KeyStoreOptions {
+  cipher: Cipher;
+  store: KeyValueStore;
+  /** The user's opt-in to unencrypted storage where no safe encryption exists. */
+  allowWeakStorage: () => boolean;
+  /** A key from the environment (CLI, tests): used for this process, never written anywhere. */
+  override?: string | null;
+  /** Problems worth a log line (never given the key). */
+  onWarning?: (message: string) => void;
+}
+
+/** What is written under STORE_KEY. 'plain' exists only after an explicit opt-in. */
+type StoredKey = { storage: 'encrypted'; backend: string; data: string } | { storage: 'plain'; key: string };
+
+const STORE_KEY = 'apiKey';
+
+const readStored = (value: unknown): StoredKey | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const record = value as Record<string, unknown>;
+  if (record.storage === 'encrypted' && typeof record.data === 'string' && typeof record.backend === 'string') {
+    return { storage: 'encrypted', backend: record.backend, data: record.data };
+  }
+  if (record.storage === 'plain' && typeof record.key === 'string' && record.key.length > 0) {
+    return { storage: 'plain', key: record.key };
+  }
+  return null;
+};
+
+export function createKeyStore(options: KeyStoreOptions): KeyStore {
+  const { cipher, store } = options;
+  const warn = options.onWarning ?? (() => {});
+  let current: { key: string; storage: Exclude<KeyStorage, 'none'> } | null = null;
+  let fromEnvironment = Boolean(options.override);
+
+  /** Writes the key per policy and says where it ended up. */
+  const persist = (key: string): Exclude<KeyStorage, 'none'> => {
+    if (encryptsSafely(cipher)) {
+      try {
+        const data = Buffer.from(cipher.encrypt(key)).toString('base64');
+        store.set(STORE_KEY, { storage: 'encrypted', backend: cipher.backend(), data } satisfies StoredKey);
+        return 'encrypted';
+      } catch {
+        warn('Encrypting the API key failed; it is kept for this session only.');
+      }
+    } else if (options.allowWeakStorage()) {
+      store.set(STORE_KEY, { storage: 'plain', key } satisfies StoredKey);
+      return 'plain';
+    }
+    // Never leave an older copy behind: it would come back after a restart.
+    store.delete(STORE_KEY);
+    return 'session';
+  };
+
+  const load = (): void => {
+    if (options.override) {
+      current = { key: options.override, storage: 'session' };
+      return;
+    }
+    const stored = readStored(store.get(STORE_KEY));
+    if (!stored) return;
+    if (stored.storage === 'encrypted') {
+      if (!cipher.isEncryptionAvailable()) {
+        warn('A saved API key exists but this host cannot decrypt it; enter the key again to use it here.');
+        return;
+      }
+      try {
+        current = { key: cipher.decrypt(Buffer.from(stored.data, 'base64')), storage: 'encrypted' };
+      } catch {
+        // Kept on disk: the keyring may come back (a locked session); a new key overwrites it.
+        warn('The saved API key could not be decrypted (the system keyring may have changed); enter it again.');
+      }
+      return;
+    }
+    // A plain copy is upgraded when safe encryption appeared, and dropped if the opt-in was withdrawn.
+    current = { key: stored.key, storage: 'plain' };
+    if (encryptsSafely(cipher) || !options.allowWeakStorage()) current.storage = persist(stored.key);
+  };
+
+  const status = (): KeyStatus => ({ configured: current !== null, storage: current?.storage ?? 'none' });
+
+  load();
+
+  return {
+    status,
+    get: () => current?.key ?? null,
+    fingerprint: () => (current ? keyFingerprint(current.key) : null),
+    set(key) {
+      if (typeof key !== 'string' || key.length === 0) {
+        throw new AppError({ code: 'invalid_argument', message: 'Enter an API key.', field: 'key' });
+      }
+      current = { key, storage: persist(key) };
+      fromEnvironment = false;
+      return status();
+    },
+    remove() {
+      store.delete(STORE_KEY);
+      current = null;
+      fromEnvironment = false;
+    },
+    reconcile() {
+      if (current && !fromEnvironment && current.storage !== 'encrypted') current.storage = persist(current.key);
+      return status();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// The small key-value interface settings and the key store persist through: `conf` in browser
+// mode, the CLI and tests; the shell adapts electron-store to the same three methods.
+import { existsSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import Conf from 'conf';
+
+export interface KeyValueStore {
+  get(key: string): unknown;
+  set(key: string, value: unknown): void;
+  delete(key: string): void;
+}
+
+/** Volatile store for tests and hosts that must not write to disk. */
+export function createMemoryStore(initial: Record<string, unknown> = {}): KeyValueStore {
+  const values = new Map<string, unknown>(Object.entries(structuredClone(initial)));
+  return {
+    get: (key) => structuredClone(values.get(key)),
+    set: (key, value) => void values.set(key, structuredClone(value)),
+    delete: (key) => void values.delete(key),
+  };
+}
+
+const isSyntaxError = (error: unknown): boolean => error instanceof Error && error.name === 'SyntaxError';
+
+/**
+ * A JSON file `<dir>/<name>.json`, readable only by its owner. Keys are literal (no dot paths).
+ * A file that is not valid JSON (a bad hand edit) is moved aside as `<name>.corrupt-<time>.json`
+ * and the store starts empty, so the app still starts and the user's text is not lost.
+ */
+export function createConfStore(dir: string, name = 'settings'): KeyValueStore {
+  const open = () =>
+    new Conf<Record<string, unknown>>({
+      cwd: dir,
+      configName: name,
+      projectName: 'atelier',
+      accessPropertiesByDotNotation: false,
+      configFileMode: 0o600,
+    });
+  const setAside = (): void => {
+    const path = join(dir, `${name}.json`);
+    if (existsSync(path)) renameSync(path, join(dir, `${name}.corrupt-${Date.now()}.json`));
+  };
+  const guarded = <T>(action: () => T): T => {
+    try {
+      return action();
+    } catch (error) {
+      if (!isSyntaxError(error)) throw error;
+      setAside();
+      return action();
+    }
+  };
+  const conf = guarded(open);
+  return {
+    get: (key) => guarded(() => conf.get(key)),
+    set: (key, value) => guarded(() => conf.set(key, value)),
+    delete: (key) => guarded(() => conf.delete(key)),
+  };
+}
