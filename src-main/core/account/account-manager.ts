@@ -1,0 +1,280 @@
+// Decides which account is open (none, the in-process demo, or the service with the user's
+// key), owns its database and API client, and switches cleanly: the next account is opened
+// before anything is committed, so a failure leaves the previous one untouched.
+import { AppError } from '../../contract/errors.ts';
+import type { AccountInfo } from '../../contract/ipc/app.ts';
+import type { EventBus } from '../events.ts';
+import { keyFingerprint } from '../secrets/fingerprint.ts';
+import type { KeyStore } from '../secrets/key-store.ts';
+import type { Settings } from '../settings/settings.ts';
+import type {
+  AccountLogger,
+  AccountRef,
+  AccountSession,
+  CurrentAccount,
+  DemoService,
+  SessionListener,
+} from './types.ts';
+import { verifyKey } from './verify-key.ts';
+
+export interface AccountManagerDeps<Db extends { close(): void }, Client> {
+  settings: Settings;
+  keyStore: KeyStore;
+  demo?: DemoService;
+  /** Opens (creating and migrating as needed) the database of one account. */
+  openDatabase(account: AccountRef): Db;
+  /** `getApiKey` is called for every request, so a removed key stops being sent at once. */
+  createClient(options: { baseUrl: string; getApiKey: () => string | null }): Client;
+  /** One cheap authenticated request used to check a key before saving it (GET /models). */
+  probe(client: Client): Promise<unknown>;
+  events: EventBus;
+  logger: AccountLogger;
+}
+
+export interface AccountManager<Db, Client> {
+  /** Opens the account the saved settings and key call for. Call once after creation. */
+  start(): Promise<AccountInfo>;
+  info(): AccountInfo;
+  current(): CurrentAccount<Db, Client>;
+  /** The open account, or an 'auth' error telling the user to add a key or try the demo. */
+  requireSession(): AccountSession<Db, Client>;
+  setKey(key: string, options?: { verify?: boolean }): Promise<AccountInfo>;
+  removeKey(): Promise<AccountInfo>;
+  useDemo(): Promise<AccountInfo>;
+  leaveDemo(): Promise<AccountInfo>;
+  /** Re-applies settings and key storage policy (after the base URL or the opt-in changed). */
+  reconcile(): Promise<AccountInfo>;
+  /** Resolves once every queued switch has finished. */
+  settled(): Promise<void>;
+  /** Awaited before an account's database is closed: stop using it. */
+  onSessionClosing(listener: SessionListener<Db, Client>): () => void;
+  onSessionOpened(listener: SessionListener<Db, Client>): () => void;
+  close(): Promise<void>;
+}
+
+type Target = { mode: 'none' } | { mode: 'demo' } | { mode: 'service'; baseUrl: string; fingerprint: string };
+
+interface OpenSession<Db, Client> extends AccountSession<Db, Client> {
+  identity: string;
+}
+
+const identityOf = (target: Target): string =>
+  target.mode === 'service' ? `service ${target.baseUrl} ${target.fingerprint}` : target.mode;
+
+const NO_ACCOUNT = { mode: 'none', db: null, client: null, baseUrl: null } as const;
+
+export function createAccountManager<Db extends { close(): void }, Client>(
+  deps: AccountManagerDeps<Db, Client>,
+): AccountManager<Db, Client> {
+  const { settings, keyStore, logger } = deps;
+  const closingListeners = new Set<SessionListener<Db, Client>>();
+  const openedListeners = new Set<SessionListener<Db, Client>>();
+  let session: OpenSession<Db, Client> | null = null;
+  let demoEndpoint: { baseUrl: string; apiKey: string } | null = null;
+  let lastAnnounced = '';
+  let closed = false;
+
+  // One switch at a time: two quick clicks must not open two databases or start two emulators.
+  let tail: Promise<unknown> = Promise.resolve();
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => {});
+    return run;
+  };
+
+  const info = (): AccountInfo => {
+    const key = keyStore.status();
+    return {
+      mode: session?.mode ?? 'none',
+      keyConfigured: key.configured,
+      keyStorage: key.storage,
+      baseUrl: session?.baseUrl ?? null,
+    };
+  };
+
+  const announce = (): AccountInfo => {
+    const now = info();
+    const text = JSON.stringify(now);
+    if (text !== lastAnnounced) {
+      lastAnnounced = text;
+      deps.events.emit('account:changed', now);
+    }
+    return now;
+  };
+
+  /** What the saved choice and the key call for. */
+  const wanted = (): Target => {
+    const saved = settings.get();
+    if (saved.mode === 'demo' && deps.demo) return { mode: 'demo' };
+    const fingerprint = keyStore.fingerprint();
+    return fingerprint ? { mode: 'service', baseUrl: saved.baseUrl, fingerprint } : { mode: 'none' };
+  };
+
+  const stopDemo = async (): Promise<void> => {
+    if (!demoEndpoint || !deps.demo) return;
+    demoEndpoint = null;
+    try {
+      await deps.demo.stop();
+    } catch (error) {
+      logger.warn('Stopping the demo service failed', error);
+    }
+  };
+
+  const open = async (target: Exclude<Target, { mode: 'none' }>): Promise<OpenSession<Db, Client>> => {
+    const identity = identityOf(target);
+    if (target.mode === 'demo') {
+      if (!deps.demo) throw new AppError({ code: 'unsupported', message: 'Demo mode is not available here.' });
+      const startedHere = !demoEndpoint;
+      const endpoint = (demoEndpoint ??= await deps.demo.start());
+      try {
+        const client = deps.createClient({ baseUrl: endpoint.baseUrl, getApiKey: () => endpoint.apiKey });
+        return { mode: 'demo', identity, baseUrl: endpoint.baseUrl, db: deps.openDatabase('demo'), client };
+      } catch (error) {
+        if (startedHere) await stopDemo();
+        throw error;
+      }
+    }
+    const { baseUrl, fingerprint } = target;
+    // A client outliving its account (a request in flight during a switch) must not carry the
+    // next account's key: it sends a key only while that key is still the one it was made for.
+    const getApiKey = () => (keyStore.fingerprint() === fingerprint ? keyStore.get() : null);
+    const db = deps.openDatabase({ baseUrl, keyFingerprint: fingerprint });
+    try {
+      return { mode: 'service', identity, baseUrl, db, client: deps.createClient({ baseUrl, getApiKey }) };
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  };
+
+  const closeSession = async (previous: OpenSession<Db, Client>): Promise<void> => {
+    for (const listener of closingListeners) {
+      try {
+        await listener(previous);
+      } catch (error) {
+        logger.warn('A part of the app failed to let go of the previous account', error);
+      }
+    }
+    try {
+      previous.db.close();
+    } catch (error) {
+      logger.warn('Closing the previous account database failed', error);
+    }
+  };
+
+  /** Opens the target, then commits (saves key or choice), then closes the previous account. */
+  const switchTo = async (target: Target, commit: () => void = () => {}): Promise<AccountInfo> => {
+    if (closed) throw new AppError({ code: 'internal', message: 'The app is shutting down.' });
+    const identity = identityOf(target);
+    if (identity === (session?.identity ?? 'none')) {
+      commit();
+      return announce();
+    }
+    const next = target.mode === 'none' ? null : await open(target);
+    try {
+      commit();
+    } catch (error) {
+      if (next) next.db.close();
+      throw error;
+    }
+    const previous = session;
+    session = next;
+    if (previous) await closeSession(previous);
+    if (previous?.mode === 'demo' && next?.mode !== 'demo') await stopDemo();
+    logger.info(`Account: ${next ? `${next.mode} at ${next.baseUrl}` : 'none'}`);
+    if (next) {
+      for (const listener of openedListeners) {
+        try {
+          await listener(next);
+        } catch (error) {
+          logger.warn('A part of the app failed to start with the new account', error);
+        }
+      }
+    }
+    return announce();
+  };
+
+  const reconcile = () =>
+    serial(async () => {
+      keyStore.reconcile();
+      return switchTo(wanted());
+    });
+
+  const stopWatchingSettings = settings.onChange((_values, changed) => {
+    if (changed.includes('baseUrl') || changed.includes('allowWeakKeyStorage')) {
+      reconcile().catch((error: unknown) => logger.warn('Switching account after a settings change failed', error));
+    }
+  });
+
+  const setMode = (mode: 'none' | 'demo' | 'service') => {
+    if (settings.get().mode !== mode) settings.update({ mode });
+  };
+
+  return {
+    start: () =>
+      serial(async () => {
+        try {
+          return await switchTo(wanted());
+        } catch (error) {
+          logger.warn('Opening the saved account failed; starting without one', error);
+          return announce();
+        }
+      }),
+    info,
+    current: () => (session ? { mode: session.mode, db: session.db, client: session.client, baseUrl: session.baseUrl } : NO_ACCOUNT),
+    requireSession() {
+      if (!session) {
+        throw new AppError({ code: 'auth', message: 'No account yet: add your API key in Settings, or try the demo.' });
+      }
+      return { mode: session.mode, db: session.db, client: session.client, baseUrl: session.baseUrl };
+    },
+    setKey: (key, options = {}) =>
+      serial(async () => {
+        const baseUrl = settings.get().baseUrl;
+        if (options.verify ?? true) {
+          await verifyKey({ baseUrl, key, createClient: deps.createClient, probe: deps.probe, logger });
+        }
+        const target: Target = { mode: 'service', baseUrl, fingerprint: keyFingerprint(key) };
+        return switchTo(target, () => {
+          keyStore.set(key);
+          setMode('service');
+        });
+      }),
+    removeKey: () =>
+      serial(() =>
+        switchTo(session?.mode === 'demo' ? { mode: 'demo' } : { mode: 'none' }, () => {
+          keyStore.remove();
+          if (settings.get().mode === 'service') setMode('none');
+        }),
+      ),
+    useDemo: () => serial(() => switchTo({ mode: 'demo' }, () => setMode('demo'))),
+    leaveDemo: () =>
+      serial(async () => {
+        const fingerprint = keyStore.fingerprint();
+        const target: Target = fingerprint
+          ? { mode: 'service', baseUrl: settings.get().baseUrl, fingerprint }
+          : { mode: 'none' };
+        return switchTo(target, () => setMode(fingerprint ? 'service' : 'none'));
+      }),
+    reconcile,
+    settled: () => tail.then(() => {}),
+    onSessionClosing(listener) {
+      closingListeners.add(listener);
+      return () => closingListeners.delete(listener);
+    },
+    onSessionOpened(listener) {
+      openedListeners.add(listener);
+      return () => openedListeners.delete(listener);
+    },
+    close: () =>
+      serial(async () => {
+        if (closed) return;
+        closed = true;
+        stopWatchingSettings();
+        const previous = session;
+        session = null;
+        if (previous) await closeSession(previous);
+        await stopDemo();
+      }),
+  };
+}
