@@ -105,7 +105,9 @@ export class EmulatorStore {
     return `${ownerId}\u0000${videoId}`;
   }
 
+  /** Forgets all records. The id sequence keeps counting so ids from before a reset are never reused. */
   clear(): void {
+    this.videoJobs = 0;
     this.models.clear();
     this.images.clear();
     this.videos.clear();
