@@ -5,13 +5,19 @@ import type * as v from 'valibot';
 import type { Phantom } from './ipc/channel.ts';
 import type { Result } from './errors.ts';
 import { appEvents, appInvoke } from './ipc/app.ts';
+import { accountEvents, accountInvoke } from './ipc/account.ts';
+import { settingsEvents, settingsInvoke } from './ipc/settings.ts';
 
 export const invokeChannels = {
   ...appInvoke,
+  ...accountInvoke,
+  ...settingsInvoke,
 };
 
 export const eventChannels = {
   ...appEvents,
+  ...accountEvents,
+  ...settingsEvents,
 };
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -1,6 +1,8 @@
 // What every handler group receives from the composition root (core.ts).
 import type { AccountInfo } from '../contract/ipc/app.ts';
 import type { EventBus } from './events.ts';
+import type { AppAccountManager } from './account/setup.ts';
+import type { Settings } from './settings/settings.ts';
 
 export interface HostInfo {
   kind: 'electron' | 'browser';
@@ -14,4 +16,7 @@ export interface CoreContext {
   host: HostInfo;
   events: EventBus;
   account(): AccountInfo;
+  /** The open account (db, client) for handlers: `ctx.accounts.requireSession()`. */
+  accounts: AppAccountManager;
+  settings: Settings;
 }

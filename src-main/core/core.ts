@@ -5,12 +5,26 @@ import { createDispatcher, type Dispatch, type Handlers } from './dispatch.ts';
 import { createEventBus, type EventBus } from './events.ts';
 import type { CoreContext, HostInfo } from './context.ts';
 import { appHandlers } from './handlers/app.ts';
+import { accountHandlers } from './handlers/account.ts';
+import { settingsHandlers } from './handlers/settings.ts';
+import { setUpAccounts } from './account/setup.ts';
+import type { DemoService } from './account/types.ts';
+import type { Cipher } from './secrets/cipher.ts';
+import type { KeyValueStore } from './settings/store.ts';
 
 export interface CoreDeps {
   dataDir: string;
   host: HostInfo;
   /** Where unexpected errors go (already redacted by the caller's logger). */
   logError?: (message: string, error: unknown) => void;
+  /** Encrypts the API key at rest (the shell's safeStorage adapter). Default: none, session-only keys. */
+  cipher?: Cipher;
+  /** Where settings and the encrypted key persist (the shell's electron-store adapter). Default: conf in dataDir. */
+  store?: KeyValueStore;
+  /** Starts the emulator in-process for demo mode (browser mode, the shell). Absent: no demo. */
+  demo?: DemoService;
+  /** ATELIER_API_KEY as read by the host (CLI, tests): used for this process, never stored. */
+  apiKeyOverride?: string | null;
 }
 
 export interface Core {
@@ -23,19 +37,34 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   mkdirSync(deps.dataDir, { recursive: true });
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
   const events = createEventBus((error) => logError('event listener failed', error));
+  const { settings, accounts } = await setUpAccounts({
+    dataDir: deps.dataDir,
+    events,
+    logger: { info: () => {}, warn: (message, error) => logError(message, error) },
+    ...(deps.cipher ? { cipher: deps.cipher } : {}),
+    ...(deps.store ? { store: deps.store } : {}),
+    ...(deps.demo ? { demo: deps.demo } : {}),
+    apiKeyOverride: deps.apiKeyOverride ?? null,
+  });
   const ctx: CoreContext = {
     dataDir: deps.dataDir,
     host: deps.host,
     events,
-    account: () => ({ mode: 'none', keyConfigured: false, keyStorage: 'none', baseUrl: null }),
+    account: () => accounts.info(),
+    accounts,
+    settings,
   };
   const handlers: Handlers = {
     ...appHandlers(ctx),
+    ...accountHandlers(ctx),
+    ...settingsHandlers(ctx),
   };
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
   return {
     dispatch,
     events,
-    async close() {},
+    async close() {
+      await accounts.close();
+    },
   };
 }

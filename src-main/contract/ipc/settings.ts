@@ -44,7 +44,10 @@ export const settingsFieldSchemas = {
     v.string('The service address must be text.'),
     v.trim(),
     v.maxLength(2048, 'The service address is too long.'),
-    v.check((value) => baseUrlProblem(value) === null, (issue) => baseUrlProblem(String(issue.input)) ?? 'Invalid address.'),
+    v.check(
+      (value) => baseUrlProblem(value) === null,
+      (issue) => baseUrlProblem(String(issue.input)) ?? 'Invalid address.',
+    ),
     v.transform(normalizeBaseUrl),
   ),
   libraryDir: v.pipe(
@@ -60,8 +63,14 @@ export const settingsFieldSchemas = {
   downloadConcurrency: v.pipe(
     v.number('Parallel downloads must be a number.'),
     v.integer('Parallel downloads must be a whole number.'),
-    v.minValue(DOWNLOAD_CONCURRENCY.min, `Parallel downloads must be between ${DOWNLOAD_CONCURRENCY.min} and ${DOWNLOAD_CONCURRENCY.max}.`),
-    v.maxValue(DOWNLOAD_CONCURRENCY.max, `Parallel downloads must be between ${DOWNLOAD_CONCURRENCY.min} and ${DOWNLOAD_CONCURRENCY.max}.`),
+    v.minValue(
+      DOWNLOAD_CONCURRENCY.min,
+      `Parallel downloads must be between ${DOWNLOAD_CONCURRENCY.min} and ${DOWNLOAD_CONCURRENCY.max}.`,
+    ),
+    v.maxValue(
+      DOWNLOAD_CONCURRENCY.max,
+      `Parallel downloads must be between ${DOWNLOAD_CONCURRENCY.min} and ${DOWNLOAD_CONCURRENCY.max}.`,
+    ),
   ),
   theme: v.picklist(THEMES, 'The theme must be system, light or dark.'),
   closeToTray: bool('Keep running in the tray'),

@@ -26,7 +26,9 @@ const BASE = 'https://media.example.com/v1';
 const KEY_A = 'sk-alpha-0123456789abcdef';
 const KEY_B = 'sk-bravo-fedcba9876543210';
 
-function setup(options: { store?: KeyValueStore; cipher?: Cipher; demo?: DemoService | null; validKeys?: string[] } = {}) {
+function setup(
+  options: { store?: KeyValueStore; cipher?: Cipher; demo?: DemoService | null; validKeys?: string[] } = {},
+) {
   const store = options.store ?? createMemoryStore();
   const settings = createSettings({ store, dataDir: '/data' });
   if (settings.get().baseUrl !== BASE) settings.update({ baseUrl: BASE });
@@ -203,7 +205,12 @@ describe('account manager', () => {
     await manager.start();
     await manager.setKey(KEY_A);
     const client = manager.requireSession().client;
-    expect(await manager.removeKey()).toEqual({ mode: 'none', keyConfigured: false, keyStorage: 'none', baseUrl: null });
+    expect(await manager.removeKey()).toEqual({
+      mode: 'none',
+      keyConfigured: false,
+      keyStorage: 'none',
+      baseUrl: null,
+    });
     expect(dbs[0]!.closed).toBe(true);
     expect(client.getApiKey()).toBeNull();
     expect(settings.get().mode).toBe('none');
@@ -266,7 +273,9 @@ describe('account manager', () => {
     await manager.setKey(KEY_A);
     settings.update({ baseUrl: 'https://eu.media.example.com/v1' });
     await manager.settled();
-    expect(openDbs(dbs)).toEqual([{ baseUrl: 'https://eu.media.example.com/v1', keyFingerprint: keyFingerprint(KEY_A) }]);
+    expect(openDbs(dbs)).toEqual([
+      { baseUrl: 'https://eu.media.example.com/v1', keyFingerprint: keyFingerprint(KEY_A) },
+    ]);
     expect(manager.info().baseUrl).toBe('https://eu.media.example.com/v1');
   });
 

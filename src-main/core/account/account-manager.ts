@@ -221,7 +221,8 @@ export function createAccountManager<Db extends { close(): void }, Client>(
         }
       }),
     info,
-    current: () => (session ? { mode: session.mode, db: session.db, client: session.client, baseUrl: session.baseUrl } : NO_ACCOUNT),
+    current: () =>
+      session ? { mode: session.mode, db: session.db, client: session.client, baseUrl: session.baseUrl } : NO_ACCOUNT,
     requireSession() {
       if (!session) {
         throw new AppError({ code: 'auth', message: 'No account yet: add your API key in Settings, or try the demo.' });

@@ -18,8 +18,7 @@ export interface AccountSession<Db, Client> {
 }
 
 export type CurrentAccount<Db, Client> =
-  | AccountSession<Db, Client>
-  | { mode: 'none'; db: null; client: null; baseUrl: null };
+  AccountSession<Db, Client> | { mode: 'none'; db: null; client: null; baseUrl: null };
 
 /** Given no secrets, ever; the host's logger redacts as a second line of defence. */
 export interface AccountLogger {

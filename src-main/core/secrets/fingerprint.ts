@@ -2,4 +2,5 @@
 import { createHash } from 'node:crypto';
 
 /** First 16 hex digits (64 bits) of SHA-256: enough to keep accounts apart, useless to recover the key. */
-export const keyFingerprint = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 16);
+export const keyFingerprint = (key: string): string =>
+  createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 16);

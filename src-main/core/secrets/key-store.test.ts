@@ -85,7 +85,12 @@ describe('KeyStore with OS encryption', () => {
 
   it('falls back to this session when encryption throws', () => {
     const store = createMemoryStore();
-    const broken: Cipher = { ...createFakeCipher(), encrypt: () => { throw new Error('keychain locked'); } };
+    const broken: Cipher = {
+      ...createFakeCipher(),
+      encrypt: () => {
+        throw new Error('keychain locked');
+      },
+    };
     const keys = open(store, broken);
     expect(keys.set(KEY).storage).toBe('session');
     expect(store.get('apiKey')).toBeUndefined();

@@ -87,7 +87,11 @@ describe('settings', () => {
     const stored = { theme: 'neon', downloadConcurrency: 1000, autoDownload: false, windowState: 'big', future: 1 };
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ settings: stored }));
     const ignored: string[] = [];
-    const settings = createSettings({ store: createConfStore(dir), dataDir: dir, onInvalidStored: (f) => ignored.push(f) });
+    const settings = createSettings({
+      store: createConfStore(dir),
+      dataDir: dir,
+      onInvalidStored: (f) => ignored.push(f),
+    });
     expect(settings.get().theme).toBe('system');
     expect(settings.get().downloadConcurrency).toBe(3);
     expect(settings.get().windowState).toBeNull();
@@ -130,7 +134,11 @@ describe('settings', () => {
 
   it('keeps a throwing listener from breaking the update', () => {
     const errors: unknown[] = [];
-    const settings = createSettings({ store: createMemoryStore(), dataDir: '/d', onListenerError: (e) => errors.push(e) });
+    const settings = createSettings({
+      store: createMemoryStore(),
+      dataDir: '/d',
+      onListenerError: (e) => errors.push(e),
+    });
     settings.onChange(() => {
       throw new Error('listener bug');
     });
