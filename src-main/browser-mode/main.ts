@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../core/core.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { startBrowserMode } from './server.ts';
+import { createEmulatorDemo } from './demo.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({
@@ -13,14 +14,24 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
     'renderer-dir': { type: 'string', default: join(root, 'out', 'renderer') },
+    /** Start straight in demo mode (the in-process emulator). */
+    demo: { type: 'boolean', default: false },
   },
 });
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+const dataDir = values['data-dir'] ?? defaultDataDir();
 const core = await createCore({
-  dataDir: values['data-dir'] ?? defaultDataDir(),
+  dataDir,
+  // Browser mode has no OS keychain: keys stay for the session unless the user opts in.
+  demo: createEmulatorDemo({ dataDir }),
+  apiKeyOverride: process.env.ATELIER_API_KEY ?? null,
   host: { kind: 'browser', appVersion: pkg.version, chromiumVersion: null, electronVersion: null },
 });
+if (values.demo) {
+  const demo = await core.dispatch('account:use-demo', undefined);
+  if (!demo.ok) console.error(`Demo mode could not start: ${demo.error.message}`);
+}
 const server = await startBrowserMode({ core, rendererDir: values['renderer-dir'], port: Number(values.port) });
 console.log(`Atelier (browser mode) at ${server.url}`);
 
