@@ -156,7 +156,8 @@ export function createSettings(options: SettingsOptions): Settings {
       const current = get();
       const changed = (Object.keys(clean) as SettingsKey[]).filter((key) => !sameValue(current[key], clean[key]));
       if (changed.length === 0) return current;
-      const stored = readStored();
+      // A copy: an adapter may hand out its live object (electron-store does).
+      const stored = { ...readStored() };
       for (const key of changed) stored[key] = clean[key];
       options.store.set(STORE_KEY, stored);
       cached = { ...current, ...clean };
