@@ -1,6 +1,7 @@
 // Public entry: start the service emulator on loopback (tests, `npm run emulator`, the app's demo mode).
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { VirtualClock } from './clock.ts';
 import { MAX_CONCURRENT_TRAININGS, userIdForApiKey, type EmulatorContext } from './context.ts';
 import { createControl, type EmulatorControl } from './control.ts';
@@ -51,8 +52,17 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const host = options.host ?? '127.0.0.1';
+interface AssembledEmulator {
+  app: FastifyInstance;
+  control: EmulatorControl;
+  /** Tells the media URL builder where the server ended up listening. */
+  setBaseUrl(url: string): void;
+  /** Stops persistence (after the server has closed) and writes the last snapshot. */
+  finish(): Promise<void>;
+}
+
+/** Wires store, clock, faults and routes together without listening (tests use it with fastify's inject). */
+export function assembleEmulator(options: EmulatorOptions = {}): AssembledEmulator {
   const apiKeys = options.apiKeys && options.apiKeys.length > 0 ? options.apiKeys : [DEFAULT_API_KEY];
   const seed = options.seed ?? randomBytes(4).readUInt32LE(0);
   const store = new EmulatorStore(options.seed);
@@ -85,20 +95,36 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const unsubscribe = writer ? store.onChange(() => writer.schedule()) : () => undefined;
   const control = createControl(ctx);
   const app = buildServer(ctx, control, { controlApi: options.controlApi ?? true });
+  return {
+    app,
+    control,
+    setBaseUrl: (url) => {
+      baseUrl = url;
+    },
+    async finish() {
+      unsubscribe();
+      await writer?.flush();
+    },
+  };
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const { app, control, setBaseUrl, finish } = assembleEmulator(options);
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
-  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  setBaseUrl(url);
   let closing: Promise<void> | undefined;
   return {
-    url: baseUrl,
+    url,
     port,
     control,
     close() {
       closing ??= (async () => {
         await app.close();
-        unsubscribe();
-        await writer?.flush();
+        await finish();
       })();
       return closing;
     },

@@ -60,8 +60,11 @@ function toServiceError(error: FastifyError): ServiceError {
 /** A body that ends early: the headers promise the full length, then the socket is destroyed. */
 function truncatedBody(payload: string): Readable {
   const half = Buffer.from(payload).subarray(0, Math.floor(Buffer.byteLength(payload) / 2));
+  let pushed = false;
   return new Readable({
     read() {
+      if (pushed) return;
+      pushed = true;
       this.push(half);
       setTimeout(() => this.destroy(new Error('body truncated by the emulator fault knob')), 20);
     },

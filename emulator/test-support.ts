@@ -67,7 +67,7 @@ export class Api {
   async upload(modelID: string, type: string, bytes: Uint8Array, fileName = 'photo.png'): Promise<ApiResponse<Record<string, unknown>>> {
     const form = new FormData();
     form.append('data', JSON.stringify({ modelID, type }));
-    form.append('file', new Blob([bytes]), fileName);
+    form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
     const res = await fetch(`${this.baseUrl}/images/upload`, { method: 'POST', headers: this.headers(), body: form });
     return { http: res.status, headers: res.headers, body: (await res.json()) as Envelope & { result: Record<string, unknown> } };
   }

@@ -113,7 +113,7 @@ describe('refused uploads', () => {
 
     const badData = new FormData();
     badData.append('data', '{modelID');
-    badData.append('file', new Blob([await smallPng()]), 'a.png');
+    badData.append('file', new Blob([new Uint8Array(await smallPng())]), 'a.png');
     const res2 = await fetch(`${emulator.url}/images/upload`, { method: 'POST', headers: api.headers(), body: badData });
     expect(res2.status).toBe(400);
     expect(((await res2.json()) as { message: string }).message).toMatch(/^data: /);
