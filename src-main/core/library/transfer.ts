@@ -1,0 +1,272 @@
+// One resumable HTTP transfer into a `.part` file: Range + If-Range resume, clean restart when
+// the server answers 200 (or a changed entity), size check against the server's total, SHA-256
+// on the way, fsync at the end. Streams only, so memory stays flat whatever the file size.
+import { createHash, type Hash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open, stat, truncate } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Transform, type Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fetchMedia, type MediaFetch } from './media-http.ts';
+
+/** What identifies the exact bytes being fetched, so a resume never splices two versions. */
+export interface Validator {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** What the caller persists about a transfer (the downloads row) so a later process can resume. */
+export interface TransferState {
+  validator: Validator | null;
+  totalBytes: number | null;
+  contentType: string | null;
+}
+
+export type DownloadErrorKind =
+  | 'retryable' // network trouble, 5xx, a cut body: try again later, resuming
+  | 'link' // 403/404/410: the signed link is dead; needs a fresh link
+  | 'disk_full'
+  | 'aborted'
+  | 'fatal';
+
+export class DownloadError extends Error {
+  readonly kind: DownloadErrorKind;
+  readonly httpStatus: number | undefined;
+  constructor(kind: DownloadErrorKind, message: string, httpStatus?: number) {
+    super(message);
+    this.name = 'DownloadError';
+    this.kind = kind;
+    this.httpStatus = httpStatus;
+  }
+}
+
+/** The file operations of a transfer; tests inject failures (ENOSPC) here. */
+export interface PartFs {
+  /** Size of the file, 0 when it does not exist. */
+  size(path: string): Promise<number>;
+  truncate(path: string, length: number): Promise<void>;
+  /** A writer placed at `start` (creating or truncating the file when start is 0). */
+  writer(path: string, start: number): Writable;
+  reader(path: string, start: number, endInclusive: number): Readable;
+  fsync(path: string): Promise<void>;
+}
+
+export const nodePartFs: PartFs = {
+  size: (path) => stat(path).then((s) => s.size, () => 0),
+  truncate: (path, length) => truncate(path, length),
+  writer: (path, start) => createWriteStream(path, { flags: start > 0 ? 'r+' : 'w', start }),
+  reader: (path, start, end) => createReadStream(path, { start, end }),
+  async fsync(path) {
+    const handle = await open(path, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  },
+};
+
+export interface TransferOptions {
+  url: string;
+  partPath: string;
+  /** As persisted by an earlier attempt (nulls for a fresh download). */
+  state: TransferState;
+  signal: AbortSignal;
+  /**
+   * Called once the answer is accepted and before a body byte is written: persist it, so a
+   * process killed mid-body can resume with If-Range against the same validator.
+   */
+  onStart(start: TransferState & { offset: number; restarted: boolean }): void | Promise<void>;
+  onProgress?(bytesDone: number, totalBytes: number | null): void;
+  fetch?: MediaFetch;
+  fs?: PartFs;
+}
+
+export interface TransferResult {
+  bytes: number;
+  sha256: string;
+  contentType: string | null;
+  validator: Validator | null;
+  /** True when the server made us start over (200 to a range, changed entity). */
+  restarted: boolean;
+  /** Bytes this call took from the network (excludes the resumed prefix). */
+  fetchedBytes: number;
+}
+
+const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+export function validatorOf(headers: IncomingHttpHeaders): Validator | null {
+  const etag = header(headers, 'etag') ?? null;
+  const lastModified = header(headers, 'last-modified') ?? null;
+  return etag || lastModified ? { etag, lastModified } : null;
+}
+
+/** If-Range needs a strong ETag; a weak one cannot prove byte equality, so the date is used then. */
+export function ifRangeValue(validator: Validator | null): string | undefined {
+  if (validator?.etag && !validator.etag.startsWith('W/')) return validator.etag;
+  return validator?.lastModified ?? undefined;
+}
+
+/** `bytes start-end/total` (total may be `*`); undefined when it does not parse. */
+export function parseContentRange(value: string | undefined): { start: number; end: number; total: number | null } | undefined {
+  const match = /^bytes\s+(\d+)-(\d+)\/(\d+|\*)$/i.exec(value?.trim() ?? '');
+  if (!match) return undefined;
+  const [, start = '', end = '', total = ''] = match;
+  return { start: Number(start), end: Number(end), total: total === '*' ? null : Number(total) };
+}
+
+const unsatisfiedTotal = (value: string | undefined): number | undefined => {
+  const match = /^bytes\s+\*\/(\d+)$/i.exec(value?.trim() ?? '');
+  return match ? Number(match[1]) : undefined;
+};
+
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+function classifyStreamError(error: unknown, signal: AbortSignal): DownloadError {
+  if (error instanceof DownloadError) return error;
+  if (signal.aborted) return new DownloadError('aborted', 'The download was stopped.');
+  if (isDiskFull(error)) return new DownloadError('disk_full', 'The disk is full.');
+  const message = error instanceof Error ? error.message : String(error);
+  return new DownloadError('retryable', `The connection failed: ${message.slice(0, 200)}`);
+}
+
+function statusError(status: number): DownloadError {
+  if (status === 401 || status === 403 || status === 404 || status === 410) {
+    return new DownloadError('link', `The media link answered ${status}; it may have expired.`, status);
+  }
+  if (status === 408 || status === 429 || status >= 500) {
+    return new DownloadError('retryable', `The media host answered ${status}; will retry.`, status);
+  }
+  return new DownloadError('fatal', `The media host answered ${status}.`, status);
+}
+
+async function hashPrefix(fs: PartFs, path: string, length: number, hash: Hash): Promise<void> {
+  if (length === 0) return;
+  for await (const chunk of fs.reader(path, 0, length - 1)) hash.update(chunk as Buffer);
+}
+
+/** Counts, hashes and caps the body as it flows to disk. */
+function meter(hash: Hash, limit: number | null, onBytes: (n: number) => void): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (limit !== null && seen > limit) {
+        return done(new DownloadError('retryable', 'The media host sent more bytes than it announced.'));
+      }
+      hash.update(chunk);
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+}
+
+/** Fetches `url` into `partPath`, resuming what is there when the server still has the same entity. */
+export async function transferToPart(options: TransferOptions): Promise<TransferResult> {
+  const fs = options.fs ?? nodePartFs;
+  const fetch = options.fetch ?? fetchMedia;
+  const { signal } = options;
+  let state = options.state;
+  let restarted = false;
+
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if (signal.aborted) throw new DownloadError('aborted', 'The download was stopped.');
+    let have = await fs.size(options.partPath);
+    const ifRange = ifRangeValue(state.validator);
+    // A part without a validator (or longer than the whole) cannot be trusted: start over.
+    if (have > 0 && (ifRange === undefined || (state.totalBytes !== null && have > state.totalBytes))) {
+      await fs.truncate(options.partPath, 0);
+      have = 0;
+      restarted = true;
+    }
+    const headers: Record<string, string> = {};
+    if (have > 0 && ifRange !== undefined) {
+      headers.range = `bytes=${have}-`;
+      headers['if-range'] = ifRange;
+    }
+    let response;
+    try {
+      response = await fetch(options.url, headers, signal);
+    } catch (error) {
+      throw classifyStreamError(error, signal);
+    }
+    const { status, body } = response;
+    const contentType = header(response.headers, 'content-type') ?? null;
+    let offset: number;
+    let total: number | null;
+    if (status === 206 && have > 0) {
+      const range = parseContentRange(header(response.headers, 'content-range'));
+      if (!range || range.start !== have) {
+        // A range we did not ask for: drop the part and ask for the whole thing.
+        body.destroy();
+        await fs.truncate(options.partPath, 0);
+        restarted = true;
+        state = { validator: null, totalBytes: null, contentType: null };
+        continue;
+      }
+      offset = have;
+      total = range.total ?? state.totalBytes;
+    } else if (status === 200) {
+      // The whole entity (a 200 to a range request means it changed or ranges are unsupported).
+      if (have > 0) restarted = true;
+      offset = 0;
+      const length = header(response.headers, 'content-length');
+      total = length !== undefined && /^\d+$/.test(length) ? Number(length) : null;
+    } else if (status === 416 && have > 0) {
+      body.destroy();
+      const whole = unsatisfiedTotal(header(response.headers, 'content-range'));
+      if (whole !== undefined && whole === have) {
+        const hash = createHash('sha256');
+        await hashPrefix(fs, options.partPath, have, hash);
+        await fs.fsync(options.partPath);
+        return { bytes: have, sha256: hash.digest('hex'), contentType: state.contentType, validator: state.validator, restarted, fetchedBytes: 0 };
+      }
+      await fs.truncate(options.partPath, 0);
+      restarted = true;
+      state = { validator: null, totalBytes: null, contentType: null };
+      continue;
+    } else {
+      body.destroy();
+      throw statusError(status);
+    }
+
+    const validator = validatorOf(response.headers) ?? (offset > 0 ? state.validator : null);
+    state = { validator, totalBytes: total, contentType: contentType ?? state.contentType };
+    try {
+      await options.onStart({ ...state, offset, restarted });
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
+
+    const hash = createHash('sha256');
+    if (offset > 0) await hashPrefix(fs, options.partPath, offset, hash);
+    let done = offset;
+    const expectedRest = total === null ? null : total - offset;
+    try {
+      await pipeline(
+        body,
+        meter(hash, expectedRest, (n) => {
+          done += n;
+          options.onProgress?.(done, total);
+        }),
+        fs.writer(options.partPath, offset),
+        { signal },
+      );
+    } catch (error) {
+      throw classifyStreamError(error, signal);
+    }
+    if (total !== null && done !== total) {
+      throw new DownloadError('retryable', `The transfer ended early (${done} of ${total} bytes); it will resume.`);
+    }
+    await fs.fsync(options.partPath);
+    return { bytes: done, sha256: hash.digest('hex'), contentType: state.contentType, validator, restarted, fetchedBytes: done - offset };
+  }
+  throw new DownloadError('retryable', 'The media host kept answering with unexpected ranges.');
+}
