@@ -34,7 +34,9 @@ describe('authentication', () => {
   });
 
   it('refuses a non-Bearer scheme', async () => {
-    const res = await fetch(`${emulator.url}/models`, { headers: { authorization: 'Basic demo-key', 'api-version': '1' } });
+    const res = await fetch(`${emulator.url}/models`, {
+      headers: { authorization: 'Basic demo-key', 'api-version': '1' },
+    });
     expect(res.status).toBe(401);
   });
 

@@ -65,10 +65,16 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-function number(flag: string, raw: string | undefined, check: (n: number) => boolean, what: string): number | undefined {
+function number(
+  flag: string,
+  raw: string | undefined,
+  check: (n: number) => boolean,
+  what: string,
+): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || !check(n)) throw new CliUsageError(`--${flag} must be ${what}; got ${JSON.stringify(raw)}`);
+  if (raw.trim() === '' || !Number.isFinite(n) || !check(n))
+    throw new CliUsageError(`--${flag} must be ${what}; got ${JSON.stringify(raw)}`);
   return n;
 }
 
@@ -104,18 +110,35 @@ export function parseCli(argv: string[]): CliResult {
   }
   const latency = int('latency', s('latency'));
   if (latency) rule.latencyMs = latency;
-  const rateLimit = trigger(int('rate-limit', s('rate-limit')), probability('rate-limit-probability', s('rate-limit-probability')));
+  const rateLimit = trigger(
+    int('rate-limit', s('rate-limit')),
+    probability('rate-limit-probability', s('rate-limit-probability')),
+  );
   if (rateLimit) rule.rateLimit = { ...rateLimit, retryAfterSeconds: int('retry-after', s('retry-after')) ?? 1 };
-  const serverError = trigger(int('server-errors', s('server-errors')), probability('server-error-probability', s('server-error-probability')));
-  if (serverError) rule.serverError = { ...serverError, status: int('server-error-status', s('server-error-status'), 500) ?? 503 };
-  const drop = trigger(int('drop-connections', s('drop-connections')), probability('drop-connection-probability', s('drop-connection-probability')));
+  const serverError = trigger(
+    int('server-errors', s('server-errors')),
+    probability('server-error-probability', s('server-error-probability')),
+  );
+  if (serverError)
+    rule.serverError = { ...serverError, status: int('server-error-status', s('server-error-status'), 500) ?? 503 };
+  const drop = trigger(
+    int('drop-connections', s('drop-connections')),
+    probability('drop-connection-probability', s('drop-connection-probability')),
+  );
   if (drop) rule.dropConnection = drop;
-  const truncate = trigger(int('truncate-bodies', s('truncate-bodies')), probability('truncate-body-probability', s('truncate-body-probability')));
+  const truncate = trigger(
+    int('truncate-bodies', s('truncate-bodies')),
+    probability('truncate-body-probability', s('truncate-body-probability')),
+  );
   if (truncate) rule.truncateBody = truncate;
-  const malformed = trigger(int('malformed-json', s('malformed-json')), probability('malformed-json-probability', s('malformed-json-probability')));
+  const malformed = trigger(
+    int('malformed-json', s('malformed-json')),
+    probability('malformed-json-probability', s('malformed-json-probability')),
+  );
   if (malformed) rule.malformedJson = malformed;
   const cutBytes = int('media-cut-after', s('media-cut-after'));
-  if (cutBytes !== undefined) rule.cutMediaAfterBytes = { bytes: cutBytes, ...trigger(int('media-cuts', s('media-cuts')), undefined) };
+  if (cutBytes !== undefined)
+    rule.cutMediaAfterBytes = { bytes: cutBytes, ...trigger(int('media-cuts', s('media-cuts')), undefined) };
 
   let config: FaultConfig = {};
   const json = s('faults') ?? (s('faults-file') ? readFileSync(s('faults-file') as string, 'utf8') : undefined);
@@ -128,9 +151,15 @@ export function parseCli(argv: string[]): CliResult {
   }
   const hasRequestKnob = Object.keys(rule).some((k) => k !== 'method' && k !== 'path');
   if (hasRequestKnob) config.rules = [rule, ...(config.rules ?? [])];
-  const jobFailure = trigger(int('job-failures', s('job-failures')), probability('job-failure-probability', s('job-failure-probability')));
+  const jobFailure = trigger(
+    int('job-failures', s('job-failures')),
+    probability('job-failure-probability', s('job-failure-probability')),
+  );
   if (jobFailure) config.jobFailure = jobFailure;
-  const downloadFailure = trigger(int('download-failures', s('download-failures')), probability('download-failure-probability', s('download-failure-probability')));
+  const downloadFailure = trigger(
+    int('download-failures', s('download-failures')),
+    probability('download-failure-probability', s('download-failure-probability')),
+  );
   if (downloadFailure) config.downloadFailure = downloadFailure;
 
   const timeScale = number('time-scale', s('time-scale'), (n) => n > 0, 'a positive number');

@@ -21,22 +21,53 @@ describe('parseCli', () => {
 
   it('reads every basic flag, with repeatable keys', () => {
     expect(
-      options(['--port', '0', '--api-key', 'a', '--api-key', 'b', '--time-scale', '60', '--data-dir', '/tmp/x', '--seed', '9', '--max-trainings', '3']),
+      options([
+        '--port',
+        '0',
+        '--api-key',
+        'a',
+        '--api-key',
+        'b',
+        '--time-scale',
+        '60',
+        '--data-dir',
+        '/tmp/x',
+        '--seed',
+        '9',
+        '--max-trainings',
+        '3',
+      ]),
     ).toEqual({ port: 0, apiKeys: ['a', 'b'], timeScale: 60, dataDir: '/tmp/x', seed: 9, maxConcurrentTrainings: 3 });
   });
 
   it('turns fault flags into one rule, scoped by --fault-route', () => {
     const parsed = options([
-      '--fault-route', 'GET /jobs/:id',
-      '--latency', '50',
-      '--rate-limit', '2', '--retry-after', '4',
-      '--server-error-probability', '0.25', '--server-error-status', '502',
-      '--drop-connections', '1',
-      '--truncate-bodies', '1',
-      '--malformed-json-probability', '0.1',
-      '--media-cut-after', '1000', '--media-cuts', '2',
-      '--job-failure-probability', '0.5',
-      '--download-failures', '3',
+      '--fault-route',
+      'GET /jobs/:id',
+      '--latency',
+      '50',
+      '--rate-limit',
+      '2',
+      '--retry-after',
+      '4',
+      '--server-error-probability',
+      '0.25',
+      '--server-error-status',
+      '502',
+      '--drop-connections',
+      '1',
+      '--truncate-bodies',
+      '1',
+      '--malformed-json-probability',
+      '0.1',
+      '--media-cut-after',
+      '1000',
+      '--media-cuts',
+      '2',
+      '--job-failure-probability',
+      '0.5',
+      '--download-failures',
+      '3',
     ]);
     expect(parsed.faults).toEqual({
       rules: [
@@ -64,7 +95,14 @@ describe('parseCli', () => {
   });
 
   it('refuses bad values with a usage error', () => {
-    for (const argv of [['--port', 'x'], ['--time-scale', '0'], ['--rate-limit-probability', '3'], ['--bogus'], ['--faults', '{"nope":1}'], ['--fault-route', 'jobs']]) {
+    for (const argv of [
+      ['--port', 'x'],
+      ['--time-scale', '0'],
+      ['--rate-limit-probability', '3'],
+      ['--bogus'],
+      ['--faults', '{"nope":1}'],
+      ['--fault-route', 'jobs'],
+    ]) {
       expect(() => parseCli(argv), argv.join(' ')).toThrow(CliUsageError);
     }
   });

@@ -69,7 +69,8 @@ export function registerControlRoutes(app: FastifyInstance, control: EmulatorCon
   app.get('/__emulator/clock', async () => okEnvelope(control.clock()));
   app.post('/__emulator/clock/advance', async (request) => {
     const ms = (request.body as { ms?: unknown } | undefined)?.ms;
-    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw badRequest('ms: send {"ms": <non-negative number of virtual milliseconds>}');
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+      throw badRequest('ms: send {"ms": <non-negative number of virtual milliseconds>}');
     control.advanceClock(ms);
     return okEnvelope(control.clock());
   });

@@ -27,7 +27,12 @@ export const okPage = <T>(result: T[], page: PageFields): OkEnvelope<T[]> & Page
   status: 'OK',
 });
 
-export const nokEnvelope = (err: string, message: string): NokEnvelope => ({ err, message, result: null, status: 'NOK' });
+export const nokEnvelope = (err: string, message: string): NokEnvelope => ({
+  err,
+  message,
+  result: null,
+  status: 'NOK',
+});
 
 /** The `err` values the emulator uses (the spec leaves them open; see README). */
 export type ServiceErrCode =

@@ -15,7 +15,10 @@ beforeEach(() => emulator.control.reset());
 afterAll(() => emulator.close());
 
 const raw = (path: string, init: RequestInit = {}): Promise<Response> =>
-  fetch(`${emulator.url}${path}`, { ...init, headers: { ...api.headers(), ...(init.headers as Record<string, string>) } });
+  fetch(`${emulator.url}${path}`, {
+    ...init,
+    headers: { ...api.headers(), ...(init.headers as Record<string, string>) },
+  });
 
 describe('latency', () => {
   it('delays matching routes only', async () => {
@@ -60,7 +63,9 @@ describe('429 with Retry-After', () => {
 
 describe('5xx bursts', () => {
   it('answers a burst of N server errors with the chosen status', async () => {
-    emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/generation', serverError: { count: 3, status: 502 } }] });
+    emulator.control.setFaults({
+      rules: [{ method: 'POST', path: '/images/generation', serverError: { count: 3, status: 502 } }],
+    });
     const body = { modelID: 'imagea', prompt: 'x' };
     for (let i = 0; i < 3; i += 1) {
       const res = await api.post('/images/generation', body);
@@ -140,8 +145,14 @@ describe('job failures', () => {
   it('fails the next N jobs of the chosen kinds', async () => {
     emulator.control.setFaults({ jobFailure: { count: 1, kinds: ['video'] } });
     const image = await api.ok<{ jobId: string }>('POST', '/images/generation', { modelID: 'imagea', prompt: 'fine' });
-    const video1 = await api.ok<{ jobId: string }>('POST', '/videos/generation', { modelID: 'videod-1.5', prompt: 'fails' });
-    const video2 = await api.ok<{ jobId: string }>('POST', '/videos/generation', { modelID: 'videod-1.5', prompt: 'fine' });
+    const video1 = await api.ok<{ jobId: string }>('POST', '/videos/generation', {
+      modelID: 'videod-1.5',
+      prompt: 'fails',
+    });
+    const video2 = await api.ok<{ jobId: string }>('POST', '/videos/generation', {
+      modelID: 'videod-1.5',
+      prompt: 'fine',
+    });
     emulator.control.advanceClock(10 * MINUTE);
     const status = async (id: string): Promise<Record<string, unknown>> => api.ok('GET', `/jobs/${id}`);
     expect((await status(image.jobId)).status).toBe('success');
@@ -159,7 +170,9 @@ describe('fault configuration', () => {
     });
     expect(put.status).toBe(200);
     expect((await api.get('/presets')).http).toBe(429);
-    const read = (await (await fetch(`${emulator.url}/__emulator/faults`)).json()) as { result: { rules: { rateLimit: { count: number } }[] } };
+    const read = (await (await fetch(`${emulator.url}/__emulator/faults`)).json()) as {
+      result: { rules: { rateLimit: { count: number } }[] };
+    };
     expect(read.result.rules[0]?.rateLimit.count).toBe(0);
     await fetch(`${emulator.url}/__emulator/faults`, { method: 'DELETE' });
     expect(emulator.control.faults()).toEqual({});

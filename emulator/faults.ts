@@ -29,9 +29,7 @@ export interface FaultConfig {
 }
 
 export type RequestAction =
-  | { kind: 'drop' }
-  | { kind: 'rateLimit'; retryAfterSeconds: number }
-  | { kind: 'serverError'; status: number };
+  { kind: 'drop' } | { kind: 'rateLimit'; retryAfterSeconds: number } | { kind: 'serverError'; status: number };
 
 export interface RequestFaults {
   latencyMs: number;
@@ -109,11 +107,13 @@ export class FaultEngine {
       }
     }
     for (const rule of matching) {
-      if (this.fires(rule.serverError)) return { ...out, action: { kind: 'serverError', status: rule.serverError?.status ?? 503 } };
+      if (this.fires(rule.serverError))
+        return { ...out, action: { kind: 'serverError', status: rule.serverError?.status ?? 503 } };
     }
     if (area === 'media') {
       for (const rule of matching) {
-        if (this.fires(rule.cutMediaAfterBytes)) return { ...out, cutMediaAfterBytes: rule.cutMediaAfterBytes?.bytes ?? 0 };
+        if (this.fires(rule.cutMediaAfterBytes))
+          return { ...out, cutMediaAfterBytes: rule.cutMediaAfterBytes?.bytes ?? 0 };
       }
       return out;
     }
@@ -130,7 +130,9 @@ export class FaultEngine {
   decideJobFailure(kind: JobKind): string | undefined {
     const knob = this.config.jobFailure;
     if (!knob || (knob.kinds && !knob.kinds.includes(kind))) return undefined;
-    return this.fires(knob) ? (knob.message ?? `The ${kind} job failed (injected by the emulator's jobFailure knob)`) : undefined;
+    return this.fires(knob)
+      ? (knob.message ?? `The ${kind} job failed (injected by the emulator's jobFailure knob)`)
+      : undefined;
   }
 
   decideDownloadFailure(): string | undefined {
@@ -159,7 +161,8 @@ function parseTrigger(value: unknown, field: string, extra: string[] = []): Reco
     if (!['count', 'probability', ...extra].includes(key)) fail(`${field}.${key}`, 'unknown knob setting');
   }
   const { count, probability } = value;
-  if (count !== undefined && (!Number.isInteger(count) || (count as number) < 0)) fail(`${field}.count`, 'must be a non-negative integer');
+  if (count !== undefined && (!Number.isInteger(count) || (count as number) < 0))
+    fail(`${field}.count`, 'must be a non-negative integer');
   if (probability !== undefined && (typeof probability !== 'number' || probability < 0 || probability > 1)) {
     fail(`${field}.probability`, 'must be a number from 0 to 1');
   }
@@ -207,7 +210,10 @@ export function parseFaultConfig(input: unknown): FaultConfig {
           case 'serverError': {
             const t = parseTrigger(value, `${at}.serverError`, ['status']);
             const status = t?.status;
-            if (status !== undefined && (!Number.isInteger(status) || (status as number) < 500 || (status as number) > 599)) {
+            if (
+              status !== undefined &&
+              (!Number.isInteger(status) || (status as number) < 500 || (status as number) > 599)
+            ) {
               fail(`${at}.serverError.status`, 'must be an HTTP status from 500 to 599');
             }
             rule[key] = t;

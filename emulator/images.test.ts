@@ -80,7 +80,12 @@ describe('POST /images/generation (public models)', () => {
   });
 
   it('refuses what the shared rules refuse, with 400 naming each field', async () => {
-    const res = await api.post('/images/generation', { modelID: 'imagea', prompt: 'x', numImages: 9, options: { imageb: {} } });
+    const res = await api.post('/images/generation', {
+      modelID: 'imagea',
+      prompt: 'x',
+      numImages: 9,
+      options: { imageb: {} },
+    });
     expect(res.http).toBe(400);
     expect(res.body.err).toBe('validation_error');
     expect(res.body.message).toMatch(/^numImages: /);
@@ -92,7 +97,9 @@ describe('POST /images/generation (public models)', () => {
     const bad = await api.post('/images/generation', { modelID: 'imagea', prompt: 'x', preset: 'no-such-preset' });
     expect(bad.http).toBe(400);
     expect(bad.body.message).toMatch(/^preset: /);
-    expect((await api.post('/images/generation', { modelID: 'imagea', prompt: 'x', preset: 'cinematic-noir' })).http).toBe(200);
+    expect(
+      (await api.post('/images/generation', { modelID: 'imagea', prompt: 'x', preset: 'cinematic-noir' })).http,
+    ).toBe(200);
   });
 
   it('fails a job whose prompt contains [fail], with an error text and no images', async () => {
@@ -121,11 +128,16 @@ describe('POST /images/generation (trained models)', () => {
     const notReady = await api.post('/images/generation', { modelID: id, prompt: 'x' });
     expect(notReady.http).toBe(400);
     expect(notReady.body.message).toMatch(/^modelID: .*new/);
-    expect((await api.post('/images/generation', { modelID: 'mdl_unknown', prompt: 'x' })).body.message).toMatch(/^modelID: /);
+    expect((await api.post('/images/generation', { modelID: 'mdl_unknown', prompt: 'x' })).body.message).toMatch(
+      /^modelID: /,
+    );
 
     await api.get('/models');
     const input = await api.upload('free-general', 'modelInput', await smallPng());
-    const wrongType = await api.post('/images/generation', { modelID: 'free-general', inputImageId: input.body.result.id });
+    const wrongType = await api.post('/images/generation', {
+      modelID: 'free-general',
+      inputImageId: input.body.result.id,
+    });
     expect(wrongType.http).toBe(400);
     expect(wrongType.body.message).toMatch(/^inputImageId: /);
     const missing = await api.post('/images/generation', { modelID: 'free-general', inputImageId: 'img_missing' });
@@ -236,7 +248,9 @@ describe('POST /images/upscaling', () => {
   it('upscales an uploaded image from its real pixels', async () => {
     const modelID = await createModel(api);
     const upload = await api.upload(modelID, 'auxiliaryType', await smallPng());
-    const up = await finished((await api.ok<{ jobId: string }>('POST', '/images/upscaling', { imageID: upload.body.result.id })).jobId);
+    const up = await finished(
+      (await api.ok<{ jobId: string }>('POST', '/images/upscaling', { imageID: upload.body.result.id })).jobId,
+    );
     expect(await dimensionsOf(up.images?.[0]?.url ?? '')).toEqual({ width: 128, height: 96, format: 'png' });
   });
 

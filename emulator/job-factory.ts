@@ -11,11 +11,18 @@ const MINUTE = 60 * SECOND;
  * `created` only exists for training, whose images are first "prepared"; generation jobs start out queued,
  * matching the trigger response's initial status.
  */
-export const JOB_TIMINGS: Record<JobKind, { created: [number, number]; queued: [number, number]; total: [number, number] }> = {
+export const JOB_TIMINGS: Record<
+  JobKind,
+  { created: [number, number]; queued: [number, number]; total: [number, number] }
+> = {
   image: { created: [0, 0], queued: [2 * SECOND, 5 * SECOND], total: [15 * SECOND, 30 * SECOND] },
   upscale: { created: [0, 0], queued: [1 * SECOND, 3 * SECOND], total: [10 * SECOND, 20 * SECOND] },
   video: { created: [0, 0], queued: [5 * SECOND, 20 * SECOND], total: [2 * MINUTE, 4 * MINUTE] },
-  training: { created: [3 * SECOND, 8 * SECOND], queued: [20 * SECOND, 60 * SECOND], total: [20 * MINUTE, 25 * MINUTE] },
+  training: {
+    created: [3 * SECOND, 8 * SECOND],
+    queued: [20 * SECOND, 60 * SECOND],
+    total: [20 * MINUTE, 25 * MINUTE],
+  },
 };
 
 /** A prompt containing this word makes its job fail (case-insensitive), so a demo can show failures on purpose. */

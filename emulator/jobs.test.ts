@@ -56,7 +56,10 @@ describe('GET /jobs range', () => {
     const id = await trigger();
     const now = emulator.control.now();
     const start = new Date(now - HOUR).toISOString().replace('Z', '+00:00');
-    const res = await api.ok<JobsResult>('GET', `/jobs?start=${encodeURIComponent(start)}&end=${encodeURIComponent(iso(now + 1000))}`);
+    const res = await api.ok<JobsResult>(
+      'GET',
+      `/jobs?start=${encodeURIComponent(start)}&end=${encodeURIComponent(iso(now + 1000))}`,
+    );
     expect(res.jobs.map((j) => j.jobId)).toEqual([id]);
   });
 

@@ -41,7 +41,9 @@ export interface DownloadState {
 
 export function downloadStateAt(download: DownloadRecord, now: number): DownloadState {
   if (now >= download.readyAt) {
-    return download.outcome === 'ready' ? { status: 'ready', percentComplete: 100 } : { status: 'error', percentComplete: 0 };
+    return download.outcome === 'ready'
+      ? { status: 'ready', percentComplete: 100 }
+      : { status: 'error', percentComplete: 0 };
   }
   const span = Math.max(1, download.readyAt - download.requestedAt);
   const fraction = Math.max(0, now - download.requestedAt) / span;

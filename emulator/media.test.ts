@@ -12,7 +12,10 @@ let full: Buffer;
 
 beforeAll(async () => {
   ({ emulator, api } = await startTestEmulator());
-  const { jobId } = await api.ok<{ jobId: string }>('POST', '/images/generation', { modelID: 'imagea', prompt: 'ranges' });
+  const { jobId } = await api.ok<{ jobId: string }>('POST', '/images/generation', {
+    modelID: 'imagea',
+    prompt: 'ranges',
+  });
   emulator.control.advanceClock(MINUTE);
   imageUrl = (await api.ok<{ images: { url: string }[] }>('GET', `/jobs/${jobId}`)).images[0]?.url ?? '';
   full = Buffer.from(await (await fetch(imageUrl)).arrayBuffer());
@@ -92,7 +95,9 @@ describe('validators', () => {
   it('answers 304 to If-None-Match and If-Modified-Since', async () => {
     const head = await fetch(imageUrl, { method: 'HEAD' });
     expect((await fetch(imageUrl, { headers: { 'if-none-match': head.headers.get('etag') ?? '' } })).status).toBe(304);
-    expect((await fetch(imageUrl, { headers: { 'if-modified-since': head.headers.get('last-modified') ?? '' } })).status).toBe(304);
+    expect(
+      (await fetch(imageUrl, { headers: { 'if-modified-since': head.headers.get('last-modified') ?? '' } })).status,
+    ).toBe(304);
     expect((await fetch(imageUrl, { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
   });
 
@@ -118,7 +123,9 @@ describe('/media/blob/{bytes}', () => {
     expect(createHash('sha256').update(a).digest('hex')).toBe(createHash('sha256').update(b).digest('hex'));
     expect(a.equals(c)).toBe(false);
     // Any range is the same slice of the whole, including unaligned offsets.
-    const part = await fetch(`${emulator.url}/media/blob/${size}?seed=alpha`, { headers: { range: 'bytes=1000003-2000010' } });
+    const part = await fetch(`${emulator.url}/media/blob/${size}?seed=alpha`, {
+      headers: { range: 'bytes=1000003-2000010' },
+    });
     expect(part.status).toBe(206);
     expect((await bytesOf(part)).equals(a.subarray(1000003, 2000011))).toBe(true);
   });

@@ -161,7 +161,10 @@ describe('GET /models/{id}/train', () => {
     await api.ok('GET', `/models/${id}/train`);
     emulator.control.advanceClock(26 * MINUTE);
     expect((await api.ok<ModelInfo>('GET', `/models/${id}`)).status).toBe('failed');
-    const { jobs } = await api.ok<{ jobs: { status: string; errorMessage: string; credits: number }[] }>('GET', '/jobs');
+    const { jobs } = await api.ok<{ jobs: { status: string; errorMessage: string; credits: number }[] }>(
+      'GET',
+      '/jobs',
+    );
     expect(jobs[0]).toMatchObject({ status: 'failed', errorMessage: 'GPU fell over', credits: 0 });
   });
 });

@@ -32,7 +32,9 @@ export interface ImageOutputPlan {
  * When imageSize is omitted the first tier the model lists is used. Trained models: width/height, default 1024.
  */
 export function planImageOutput(modelID: string, body: Body): ImageOutputPlan {
-  const rules = (PUBLIC_IMAGE_MODELS as Record<string, { optionGroup: string; options: Record<string, unknown> }>)[modelID];
+  const rules = (PUBLIC_IMAGE_MODELS as Record<string, { optionGroup: string; options: Record<string, unknown> }>)[
+    modelID
+  ];
   if (!rules) {
     const width = typeof body.width === 'number' ? body.width : typeof body.height === 'number' ? body.height : 1024;
     const height = typeof body.height === 'number' ? body.height : width;

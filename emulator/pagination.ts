@@ -67,7 +67,8 @@ export function cursorPage<T extends { createdAt: number; id: string }>(
   const items = sortedItems.slice(start, start + pageSize);
   const hasMore = start + pageSize < sortedItems.length;
   const last = items.at(-1);
-  const next: CursorState | undefined = hasMore && last ? { t: last.createdAt, id: last.id, p: page + 1, q: signature } : undefined;
+  const next: CursorState | undefined =
+    hasMore && last ? { t: last.createdAt, id: last.id, p: page + 1, q: signature } : undefined;
   return { items, page: { hasMore, nextCursor: next ? encode(next) : '', page, pageSize } };
 }
 
@@ -86,7 +87,10 @@ export function jobsPage<T extends { createdAt: number; id: string }>(
       throw invalidField('pageToken', 'is not a token this service issued; restart without pageToken');
     }
     if (state.s !== range.start || state.e !== range.end) {
-      throw invalidField('pageToken', 'belongs to another start/end range; send the same range or restart without pageToken');
+      throw invalidField(
+        'pageToken',
+        'belongs to another start/end range; send the same range or restart without pageToken',
+      );
     }
     const key = { t: state.t, id: state.id };
     start = sortedItems.findIndex((item) => isAfter(item, key));
@@ -95,7 +99,10 @@ export function jobsPage<T extends { createdAt: number; id: string }>(
   const items = sortedItems.slice(start, start + JOBS_PAGE_SIZE);
   const last = items.at(-1);
   const more = start + JOBS_PAGE_SIZE < sortedItems.length;
-  return { items, nextPageToken: more && last ? encode({ t: last.createdAt, id: last.id, s: range.start, e: range.end }) : '' };
+  return {
+    items,
+    nextPageToken: more && last ? encode({ t: last.createdAt, id: last.id, s: range.start, e: range.end }) : '',
+  };
 }
 
 /** Decodes a pageToken's range so a follow-up request may omit start/end (the token remembers them). */

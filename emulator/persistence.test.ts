@@ -27,7 +27,10 @@ describe('persistence', () => {
     const model = await api.ok<{ id: string }>('POST', '/models', { modelType: 'pet' });
     const png = await smallPng();
     const upload = await api.upload(model.id, 'modelInput', png);
-    const { jobId } = await api.ok<{ jobId: string }>('POST', '/images/generation', { modelID: 'imagea', prompt: 'kept' });
+    const { jobId } = await api.ok<{ jobId: string }>('POST', '/images/generation', {
+      modelID: 'imagea',
+      prompt: 'kept',
+    });
     first.control.advanceClock(2 * HOUR);
     const virtualBefore = first.control.now();
     const jobBefore = await api.ok<{ status: string; images: { url: string }[] }>('GET', `/jobs/${jobId}`);
@@ -37,7 +40,11 @@ describe('persistence', () => {
     try {
       const again = new Api(second.url);
       expect(second.control.now()).toBeGreaterThanOrEqual(virtualBefore);
-      expect(await again.ok('GET', `/models/${model.id}`)).toMatchObject({ id: model.id, modelType: 'pet', status: 'new' });
+      expect(await again.ok('GET', `/models/${model.id}`)).toMatchObject({
+        id: model.id,
+        modelType: 'pet',
+        status: 'new',
+      });
       const image = await again.ok<{ url: string }>('GET', `/images/${upload.body.result.id as string}`);
       expect(pathOf(image.url)).toBe(pathOf(upload.body.result.url as string));
       expect(Buffer.from(await (await fetch(image.url)).arrayBuffer()).equals(png)).toBe(true);

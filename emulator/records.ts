@@ -20,7 +20,15 @@ export interface ModelRecord {
 /** How the bytes of an image are produced when its media URL is fetched. */
 export type ImageSource =
   | { kind: 'upload'; format: ImageFormat; sizeBytes: number; fileName: string }
-  | { kind: 'render'; format: 'png' | 'jpeg'; width: number; height: number; prompt: string; seed: number; caption: string }
+  | {
+      kind: 'render';
+      format: 'png' | 'jpeg';
+      width: number;
+      height: number;
+      prompt: string;
+      seed: number;
+      caption: string;
+    }
   | { kind: 'upscale'; format: 'png' | 'jpeg'; width: number; height: number; fromImageId: string };
 
 export interface ImageRecord {

@@ -50,9 +50,18 @@ function toServiceError(error: FastifyError): ServiceError {
   if (error instanceof ServiceError) return error;
   const status = error.statusCode ?? 500;
   if (status === 413) {
-    return new ServiceError(413, 'payload_too_large', `The request is larger than ${UPLOAD_RULES.maxRequestBytes} bytes (20 MB)`);
+    return new ServiceError(
+      413,
+      'payload_too_large',
+      `The request is larger than ${UPLOAD_RULES.maxRequestBytes} bytes (20 MB)`,
+    );
   }
-  if (status === 415) return new ServiceError(415, 'unsupported_media_type', 'POST bodies must be application/json (uploads: multipart/form-data)');
+  if (status === 415)
+    return new ServiceError(
+      415,
+      'unsupported_media_type',
+      'POST bodies must be application/json (uploads: multipart/form-data)',
+    );
   if (status >= 400 && status < 500) return new ServiceError(status, 'bad_request', error.message);
   return new ServiceError(500, 'internal_error', 'The emulator hit an internal error');
 }
@@ -71,7 +80,11 @@ function truncatedBody(payload: string): Readable {
   });
 }
 
-export function buildServer(ctx: EmulatorContext, control: EmulatorControl, options: { controlApi: boolean }): FastifyInstance {
+export function buildServer(
+  ctx: EmulatorContext,
+  control: EmulatorControl,
+  options: { controlApi: boolean },
+): FastifyInstance {
   const app = Fastify({
     logger: false,
     forceCloseConnections: true,
@@ -82,7 +95,10 @@ export function buildServer(ctx: EmulatorContext, control: EmulatorControl, opti
 
   app.setErrorHandler((error: FastifyError, _request, reply) => sendError(reply, toServiceError(error)));
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, new ServiceError(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}`)),
+    sendError(
+      reply,
+      new ServiceError(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}`),
+    ),
   );
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -121,11 +137,21 @@ export function buildServer(ctx: EmulatorContext, control: EmulatorControl, opti
     if (faults.cutMediaAfterBytes !== undefined) setMediaCut(request, faults.cutMediaAfterBytes);
     if (area === 'media') return;
 
-    if (!userId) throw new ServiceError(401, 'unauthorized', 'Missing or unknown API key: send Authorization: Bearer <API_KEY>');
+    if (!userId)
+      throw new ServiceError(401, 'unauthorized', 'Missing or unknown API key: send Authorization: Bearer <API_KEY>');
     const version = request.headers['api-version'];
-    if (version === undefined) throw new ServiceError(400, 'unsupported_api_version', `The API-Version header is required; send API-Version: ${API_VERSION}`);
+    if (version === undefined)
+      throw new ServiceError(
+        400,
+        'unsupported_api_version',
+        `The API-Version header is required; send API-Version: ${API_VERSION}`,
+      );
     if (String(version).trim() !== API_VERSION) {
-      throw new ServiceError(400, 'unsupported_api_version', `API-Version ${String(version)} is not supported; send API-Version: ${API_VERSION}`);
+      throw new ServiceError(
+        400,
+        'unsupported_api_version',
+        `API-Version ${String(version)} is not supported; send API-Version: ${API_VERSION}`,
+      );
     }
     setUser(request, userId);
   });

@@ -38,6 +38,12 @@ export class RequestStats {
       byUserRoute[user] = Object.fromEntries(routes);
       byUser[user] = [...routes.values()].reduce((a, b) => a + b, 0);
     }
-    return { since: this.since.toISOString(), total: this.total, byRoute: Object.fromEntries(this.byRoute), byUser, byUserRoute };
+    return {
+      since: this.since.toISOString(),
+      total: this.total,
+      byRoute: Object.fromEntries(this.byRoute),
+      byUser,
+      byUserRoute,
+    };
   }
 }

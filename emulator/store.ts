@@ -143,6 +143,7 @@ export class EmulatorStore {
     for (const image of snapshot.images) this.images.set(image.id, image);
     for (const video of snapshot.videos) this.videos.set(video.id, video);
     for (const job of snapshot.jobs) this.jobs.set(job.id, job);
-    for (const download of snapshot.downloads) this.downloads.set(this.downloadKey(download.ownerId, download.videoId), download);
+    for (const download of snapshot.downloads)
+      this.downloads.set(this.downloadKey(download.ownerId, download.videoId), download);
   }
 }

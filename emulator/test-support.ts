@@ -33,7 +33,12 @@ export class Api {
     return { ...(this.key === null ? {} : { authorization: `Bearer ${this.key}` }), 'api-version': '1', ...extra };
   }
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const init: RequestInit = { method, headers: this.headers(headers) };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
@@ -64,16 +69,27 @@ export class Api {
     return res.body.result;
   }
 
-  async upload(modelID: string, type: string, bytes: Uint8Array, fileName = 'photo.png'): Promise<ApiResponse<Record<string, unknown>>> {
+  async upload(
+    modelID: string,
+    type: string,
+    bytes: Uint8Array,
+    fileName = 'photo.png',
+  ): Promise<ApiResponse<Record<string, unknown>>> {
     const form = new FormData();
     form.append('data', JSON.stringify({ modelID, type }));
     form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
     const res = await fetch(`${this.baseUrl}/images/upload`, { method: 'POST', headers: this.headers(), body: form });
-    return { http: res.status, headers: res.headers, body: (await res.json()) as Envelope & { result: Record<string, unknown> } };
+    return {
+      http: res.status,
+      headers: res.headers,
+      body: (await res.json()) as Envelope & { result: Record<string, unknown> },
+    };
   }
 }
 
-export async function startTestEmulator(options: EmulatorOptions = {}): Promise<{ emulator: RunningEmulator; api: Api }> {
+export async function startTestEmulator(
+  options: EmulatorOptions = {},
+): Promise<{ emulator: RunningEmulator; api: Api }> {
   const emulator = await startEmulator({ seed: 1, apiKeys: ['demo-key', 'other-key'], ...options });
   return { emulator, api: new Api(emulator.url) };
 }
@@ -82,7 +98,9 @@ let pngCache: Buffer | undefined;
 
 /** A small real PNG (cached: most tests only need some valid image). */
 export async function smallPng(): Promise<Buffer> {
-  pngCache ??= await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+  pngCache ??= await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
   return pngCache;
 }
 

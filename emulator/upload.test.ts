@@ -17,7 +17,11 @@ describe('accepted uploads', () => {
     const png = await smallPng();
     const res = await api.upload(modelID, 'modelInput', png, 'me.png');
     expect(res.http).toBe(200);
-    expect(res.body.result).toMatchObject({ modelID, type: 'modelInput', data: { format: 'png', width: 64, height: 48 } });
+    expect(res.body.result).toMatchObject({
+      modelID,
+      type: 'modelInput',
+      data: { format: 'png', width: 64, height: 48 },
+    });
     expect(res.body.result.id).toMatch(/^img_/);
     const media = await fetch(res.body.result.url as string);
     expect(media.headers.get('content-type')).toBe('image/png');
@@ -114,7 +118,11 @@ describe('refused uploads', () => {
     const badData = new FormData();
     badData.append('data', '{modelID');
     badData.append('file', new Blob([new Uint8Array(await smallPng())]), 'a.png');
-    const res2 = await fetch(`${emulator.url}/images/upload`, { method: 'POST', headers: api.headers(), body: badData });
+    const res2 = await fetch(`${emulator.url}/images/upload`, {
+      method: 'POST',
+      headers: api.headers(),
+      body: badData,
+    });
     expect(res2.status).toBe(400);
     expect(((await res2.json()) as { message: string }).message).toMatch(/^data: /);
 

@@ -47,7 +47,19 @@ describe('POST /videos/generation', () => {
     const video = await api.ok<VideoInfo>('GET', `/videos/${job.videos?.[0]?.id}`);
     expect(video).toMatchObject({ jobId, modelID: 'videoa-3.1', type: 'text-to-video', url: job.videos?.[0]?.url });
     expect(Object.keys(video).sort()).toEqual(
-      ['createdAt', 'data', 'folderID', 'id', 'jobId', 'liked', 'modelID', 'publicMediaID', 'type', 'updatedAt', 'url'].sort(),
+      [
+        'createdAt',
+        'data',
+        'folderID',
+        'id',
+        'jobId',
+        'liked',
+        'modelID',
+        'publicMediaID',
+        'type',
+        'updatedAt',
+        'url',
+      ].sort(),
     );
   });
 
@@ -61,7 +73,11 @@ describe('POST /videos/generation', () => {
 
     const mp4 = await fetch(mp4Url);
     expect(mp4.headers.get('content-type')).toBe('video/mp4');
-    expect(Buffer.from(await mp4.arrayBuffer()).subarray(4, 8).toString('latin1')).toBe('ftyp');
+    expect(
+      Buffer.from(await mp4.arrayBuffer())
+        .subarray(4, 8)
+        .toString('latin1'),
+    ).toBe('ftyp');
 
     const master = await (await fetch(hlsUrl)).text();
     expect(master.startsWith('#EXTM3U')).toBe(true);
@@ -90,12 +106,20 @@ describe('POST /videos/generation', () => {
   });
 
   it('refuses invalid bodies and unknown elementIDs with 400 naming the field', async () => {
-    const res = await api.post('/videos/generation', { modelID: 'videoa-3.1', prompt: 'x', options: { videoa: { duration: 5 } } });
+    const res = await api.post('/videos/generation', {
+      modelID: 'videoa-3.1',
+      prompt: 'x',
+      options: { videoa: { duration: 5 } },
+    });
     expect(res.http).toBe(400);
     expect(res.body.message).toMatch(/^options\.videoa\.duration: /);
     const missingPrompt = await api.post('/videos/generation', { modelID: 'videod-1.5' });
     expect(missingPrompt.body.message).toContain('prompt');
-    const elements = await api.post('/videos/generation', { modelID: 'videoc-video-pro', prompt: 'x', elementIDs: ['img_nope'] });
+    const elements = await api.post('/videos/generation', {
+      modelID: 'videoc-video-pro',
+      prompt: 'x',
+      elementIDs: ['img_nope'],
+    });
     expect(elements.http).toBe(400);
     expect(elements.body.message).toMatch(/^elementIDs\[0\]: /);
   });

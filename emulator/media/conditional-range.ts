@@ -78,7 +78,12 @@ function cutAfter(limit: number): Transform {
   });
 }
 
-export function sendMedia(request: FastifyRequest, reply: FastifyReply, entity: MediaEntity, options: SendMediaOptions = {}): FastifyReply {
+export function sendMedia(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entity: MediaEntity,
+  options: SendMediaOptions = {},
+): FastifyReply {
   const headers = request.headers;
   reply.header('accept-ranges', 'bytes');
   reply.header('etag', entity.etag);
@@ -91,7 +96,8 @@ export function sendMedia(request: FastifyRequest, reply: FastifyReply, entity: 
   const ifModifiedSince = headers['if-modified-since'];
   const notModified = ifNoneMatch
     ? etagMatchesAny(ifNoneMatch, entity.etag, true)
-    : ifModifiedSince !== undefined && Number.isFinite(Date.parse(ifModifiedSince)) &&
+    : ifModifiedSince !== undefined &&
+      Number.isFinite(Date.parse(ifModifiedSince)) &&
       secondsOf(entity.lastModified) <= Math.floor(Date.parse(ifModifiedSince) / 1000);
   if (notModified) return reply.code(304).send();
 
@@ -99,7 +105,8 @@ export function sendMedia(request: FastifyRequest, reply: FastifyReply, entity: 
   const rangeHeader = headers.range;
   const ifRangeRaw = headers['if-range'];
   const ifRange = Array.isArray(ifRangeRaw) ? ifRangeRaw[0] : ifRangeRaw;
-  if (rangeHeader && (ifRange === undefined || ifRangeHolds(ifRange, entity))) range = parseRange(rangeHeader, entity.size);
+  if (rangeHeader && (ifRange === undefined || ifRangeHolds(ifRange, entity)))
+    range = parseRange(rangeHeader, entity.size);
   if (range === 'unsatisfiable') {
     reply.header('content-range', `bytes */${entity.size}`);
     return reply.code(416).header('content-type', 'text/plain').send('Range Not Satisfiable');

@@ -24,8 +24,12 @@ export function bufferEntity(bytes: Buffer, contentType: string, lastModified: D
   };
 }
 
+/** Segments are stored as `*.ts.bin` (so tools never take MPEG-TS for TypeScript) and served as `*.ts`. */
+const servedName = (path: string): string => path.replace(/\.bin$/, '');
+
 function loadFile(path: string): MediaEntity {
-  const extension = path.slice(path.lastIndexOf('.'));
+  const name = servedName(path);
+  const extension = name.slice(name.lastIndexOf('.'));
   return bufferEntity(readFileSync(path), CONTENT_TYPES[extension] ?? 'application/octet-stream', statSync(path).mtime);
 }
 
@@ -41,7 +45,7 @@ export function loadVideoFixtures(dir = FIXTURE_DIR): VideoFixtures {
   for (const entry of readdirSync(hlsDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const full = join(entry.parentPath, entry.name);
-    hls.set(relative(hlsDir, full).split('\\').join('/'), loadFile(full));
+    hls.set(servedName(relative(hlsDir, full).split('\\').join('/')), loadFile(full));
   }
   return {
     mp4: { landscape: loadFile(join(dir, 'video-landscape.mp4')), portrait: loadFile(join(dir, 'video-portrait.mp4')) },

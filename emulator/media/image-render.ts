@@ -30,7 +30,9 @@ function hslToHex(h: number, s: number, l: number): string {
   const f = (n: number): string => {
     const k = (n + h / 30) % 12;
     const c = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255).toString(16).padStart(2, '0');
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${f(0)}${f(8)}${f(4)}`;
 }
@@ -69,7 +71,9 @@ export function sceneSvg(spec: RenderSpec): string {
     const cy = (byte(3 + i * 4) / 255) * h;
     const r = (0.08 + (byte(4 + i * 4) / 255) * 0.25) * Math.min(w, h);
     const color = hslToHex((hue + byte(5 + i * 4)) % 360, 0.8, 0.65);
-    shapes.push(`<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${r.toFixed(1)}" fill="${color}" fill-opacity="0.35"/>`);
+    shapes.push(
+      `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${r.toFixed(1)}" fill="${color}" fill-opacity="0.35"/>`,
+    );
   }
   const fontSize = Math.max(10, Math.round(Math.min(w, h) / 20));
   const perLine = Math.max(8, Math.floor((w * 0.88) / (fontSize * 0.58)));
@@ -78,7 +82,10 @@ export function sceneSvg(spec: RenderSpec): string {
   const boxHeight = lines.length * fontSize * 1.25 + captionSize * 2.2 + fontSize * 0.6;
   const top = h - boxHeight - h * 0.04;
   const text = lines
-    .map((line, i) => `<text x="${(w * 0.06).toFixed(1)}" y="${(top + fontSize * (1.1 + i * 1.25)).toFixed(1)}">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${(w * 0.06).toFixed(1)}" y="${(top + fontSize * (1.1 + i * 1.25)).toFixed(1)}">${escapeXml(line)}</text>`,
+    )
     .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
@@ -131,7 +138,9 @@ export class ImageRenderer {
     });
     if (file) {
       const temp = `${file}.tmp-${process.pid}`;
-      await writeFile(temp, bytes).then(() => rename(temp, file)).catch(() => undefined);
+      await writeFile(temp, bytes)
+        .then(() => rename(temp, file))
+        .catch(() => undefined);
     }
     return this.remember(key, bytes);
   }

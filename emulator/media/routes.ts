@@ -11,7 +11,12 @@ import { blobEntity, MAX_BLOB_BYTES } from './blob.ts';
 import { sendMedia, type MediaEntity } from './conditional-range.ts';
 import { bufferEntity } from './fixtures.ts';
 
-const IMAGE_TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', heic: 'image/heic' };
+const IMAGE_TYPES: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  heic: 'image/heic',
+};
 const METHODS: ('GET' | 'HEAD')[] = ['GET', 'HEAD'];
 /**
  * Image bytes never change for a given id, so a fixed past date is a truthful Last-Modified and, unlike the
@@ -62,9 +67,17 @@ function findVideo(ctx: EmulatorContext, id: string, now: number): VideoRecord |
 }
 
 export function registerMediaRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
-  const send = (request: FastifyRequest, reply: FastifyReply, entity: MediaEntity, downloadName?: string): FastifyReply => {
+  const send = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    entity: MediaEntity,
+    downloadName?: string,
+  ): FastifyReply => {
     const cut = mediaCutOf(request);
-    return sendMedia(request, reply, entity, { ...(cut === undefined ? {} : { cutAfterBytes: cut }), ...(downloadName ? { downloadName } : {}) });
+    return sendMedia(request, reply, entity, {
+      ...(cut === undefined ? {} : { cutAfterBytes: cut }),
+      ...(downloadName ? { downloadName } : {}),
+    });
   };
   /** A wrong token answers exactly like a missing file, so tokens cannot be probed. */
   const verified = (kind: string, id: string, token: string): void => {
@@ -81,7 +94,11 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: EmulatorContext):
       const image = ctx.store.images.get(id);
       if (!image || !imageExists(image, ctx.clock.now())) throw notFound('Image', id);
       const bytes = await imageBytes(ctx, image);
-      return send(request, reply, bufferEntity(bytes, IMAGE_TYPES[image.source.format] ?? 'application/octet-stream', IMAGE_LAST_MODIFIED));
+      return send(
+        request,
+        reply,
+        bufferEntity(bytes, IMAGE_TYPES[image.source.format] ?? 'application/octet-stream', IMAGE_LAST_MODIFIED),
+      );
     },
   });
 
@@ -118,7 +135,8 @@ export function registerMediaRoutes(app: FastifyInstance, ctx: EmulatorContext):
     handler: async (request, reply) => {
       const raw = (request.params as { bytes: string }).bytes;
       const bytes = /^\d{1,13}$/.test(raw) ? Number(raw) : NaN;
-      if (!(bytes >= 0 && bytes <= MAX_BLOB_BYTES)) throw invalidField('bytes', `must be an integer from 0 to ${MAX_BLOB_BYTES}`);
+      if (!(bytes >= 0 && bytes <= MAX_BLOB_BYTES))
+        throw invalidField('bytes', `must be an integer from 0 to ${MAX_BLOB_BYTES}`);
       const seed = (request.query as Record<string, unknown>).seed;
       return send(request, reply, blobEntity(bytes, typeof seed === 'string' ? seed : '0', ctx.media.blobGeneration));
     },

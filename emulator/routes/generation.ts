@@ -21,11 +21,16 @@ function checkTrainedModel(ctx: EmulatorContext, owner: string, body: Record<str
   if (!model) throw invalidField('modelID', `${modelID} is neither a public model nor one of your models`);
   const training = model.trainingJobId ? ctx.store.jobs.get(model.trainingJobId) : undefined;
   const status = modelStatusAt(model, training, now);
-  if (status !== 'ready') throw invalidField('modelID', `model ${modelID} is ${status}; only a ready model can generate`);
+  if (status !== 'ready')
+    throw invalidField('modelID', `model ${modelID} is ${status}; only a ready model can generate`);
   if (typeof body.inputImageId === 'string') {
     const input = ownedExistingImage(ctx, owner, body.inputImageId, now);
     if (!input) throw invalidField('inputImageId', `image ${body.inputImageId} is not one of your images`);
-    if (input.type !== 'auxiliaryType') throw invalidField('inputImageId', `image ${input.id} is a ${input.type} image; use an uploaded auxiliaryType image`);
+    if (input.type !== 'auxiliaryType')
+      throw invalidField(
+        'inputImageId',
+        `image ${input.id} is a ${input.type} image; use an uploaded auxiliaryType image`,
+      );
   }
 }
 
@@ -43,10 +48,21 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: EmulatorCont
     const numImages = typeof body.numImages === 'number' ? body.numImages : 1;
     // Without a seed each job gets its own, so two identical prompts still give distinct images.
     const seed = typeof body.seed === 'number' ? body.seed : ctx.store.rng.int(0, 2 ** 31);
-    const prompt = typeof body.prompt === 'string' ? body.prompt : typeof body.preset === 'string' ? `Preset ${body.preset}` : 'Reference image variation';
+    const prompt =
+      typeof body.prompt === 'string'
+        ? body.prompt
+        : typeof body.preset === 'string'
+          ? `Preset ${body.preset}`
+          : 'Reference image variation';
     const job = createJob(
       ctx,
-      { ownerId: owner, kind: 'image', modelID, credits: imageCredits(modelID, numImages, plan.tier), failure: promptFailure(body.prompt) },
+      {
+        ownerId: owner,
+        kind: 'image',
+        modelID,
+        credits: imageCredits(modelID, numImages, plan.tier),
+        failure: promptFailure(body.prompt),
+      },
       now,
     );
     if (job.outcome === 'success') {
@@ -68,7 +84,16 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: EmulatorCont
             seed: seed + i,
             caption: `${modelID} · ${plan.width}×${plan.height} · seed ${seed + i}`,
           },
-          data: { jobId: job.id, prompt: body.prompt ?? '', preset: body.preset ?? '', seed: seed + i, width: plan.width, height: plan.height, format: plan.format, request: body },
+          data: {
+            jobId: job.id,
+            prompt: body.prompt ?? '',
+            preset: body.preset ?? '',
+            seed: seed + i,
+            width: plan.width,
+            height: plan.height,
+            format: plan.format,
+            request: body,
+          },
         };
         ctx.store.images.set(image.id, image);
         job.outputIds.push(image.id);
@@ -91,7 +116,11 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: EmulatorCont
     const height = typeof known.height === 'number' ? known.height : 1024;
     const factor = Math.min(2, MAX_UPSCALED_EDGE / Math.max(width, height));
     const target = { width: Math.round(width * factor), height: Math.round(height * factor) };
-    const job = createJob(ctx, { ownerId: owner, kind: 'upscale', modelID: source.modelID, credits: UPSCALE_CREDITS }, now);
+    const job = createJob(
+      ctx,
+      { ownerId: owner, kind: 'upscale', modelID: source.modelID, credits: UPSCALE_CREDITS },
+      now,
+    );
     if (job.outcome === 'success') {
       const format = source.source.format === 'png' ? 'png' : 'jpeg';
       const upscaled: ImageRecord = {

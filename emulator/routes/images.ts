@@ -7,7 +7,12 @@ import { userOf } from '../request-state.ts';
 import { imageExists, imageView } from '../views.ts';
 import { deleteImageRecord } from './models.ts';
 
-export function ownedExistingImage(ctx: EmulatorContext, ownerId: string, id: string, now: number): ImageRecord | undefined {
+export function ownedExistingImage(
+  ctx: EmulatorContext,
+  ownerId: string,
+  id: string,
+  now: number,
+): ImageRecord | undefined {
   const image = ctx.store.ownedImage(ownerId, id);
   return image && imageExists(image, now) ? image : undefined;
 }

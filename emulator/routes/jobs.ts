@@ -12,7 +12,11 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}
 function parseTime(value: string | undefined, field: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   const ms = RFC3339.test(value) ? Date.parse(value.replace(' ', 'T')) : NaN;
-  if (!Number.isFinite(ms)) throw invalidField(field, `must be an RFC 3339 time such as 2025-05-01T12:00:00Z; you gave ${JSON.stringify(value)}`);
+  if (!Number.isFinite(ms))
+    throw invalidField(
+      field,
+      `must be an RFC 3339 time such as 2025-05-01T12:00:00Z; you gave ${JSON.stringify(value)}`,
+    );
   return ms;
 }
 
@@ -31,7 +35,8 @@ export function jobListRange(query: unknown, now: number): { start: number; end:
   if (end === undefined) end = start === undefined ? now : Math.max(start, now);
   if (start === undefined) start = end - JOB_LIST_RANGE_MS.default;
   if (end < start) throw invalidField('end', 'must not be before start');
-  if (end - start > JOB_LIST_RANGE_MS.max) throw invalidField('start', 'the range from start to end must not exceed 7 days');
+  if (end - start > JOB_LIST_RANGE_MS.max)
+    throw invalidField('start', 'the range from start to end must not exceed 7 days');
   return { start, end, pageToken };
 }
 

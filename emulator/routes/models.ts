@@ -40,7 +40,9 @@ export function ownedModel(ctx: EmulatorContext, ownerId: string, id: string): M
 
 /** Images of a model that exist now (outputs appear when their job finishes). */
 export function imagesOfModel(ctx: EmulatorContext, ownerId: string, modelID: string, now: number): ImageRecord[] {
-  return [...ctx.store.images.values()].filter((i) => i.ownerId === ownerId && i.modelID === modelID && imageExists(i, now));
+  return [...ctx.store.images.values()].filter(
+    (i) => i.ownerId === ownerId && i.modelID === modelID && imageExists(i, now),
+  );
 }
 
 export async function deleteImageRecord(ctx: EmulatorContext, image: ImageRecord): Promise<void> {
@@ -55,7 +57,14 @@ function ensureBuiltIns(ctx: EmulatorContext, ownerId: string, now: number): voi
   let added = false;
   for (const builtIn of BUILT_IN_MODELS) {
     if (ctx.store.getModel(ownerId, builtIn.id)) continue;
-    ctx.store.putModel({ id: builtIn.id, ownerId, modelType: builtIn.modelType, builtIn: true, createdAt: now, updatedAt: now });
+    ctx.store.putModel({
+      id: builtIn.id,
+      ownerId,
+      modelType: builtIn.modelType,
+      builtIn: true,
+      createdAt: now,
+      updatedAt: now,
+    });
     added = true;
   }
   if (added) ctx.store.changed();
@@ -63,13 +72,18 @@ function ensureBuiltIns(ctx: EmulatorContext, ownerId: string, now: number): voi
 
 function parseModelBody(body: unknown): { id?: string; modelType?: string } {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The body must be a JSON object such as {"modelType": "person"}');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The body must be a JSON object such as {"modelType": "person"}');
   const { id, modelType } = body as Record<string, unknown>;
-  if (id !== undefined && (typeof id !== 'string' || id.trim() === '')) throw invalidField('id', 'must be the id of one of your models');
+  if (id !== undefined && (typeof id !== 'string' || id.trim() === ''))
+    throw invalidField('id', 'must be the id of one of your models');
   if (modelType !== undefined && !(MODEL_TYPES as readonly unknown[]).includes(modelType)) {
     throw invalidField('modelType', `must be one of ${MODEL_TYPES.join(', ')}`);
   }
-  return { ...(id === undefined ? {} : { id: id as string }), ...(modelType === undefined ? {} : { modelType: modelType as string }) };
+  return {
+    ...(id === undefined ? {} : { id: id as string }),
+    ...(modelType === undefined ? {} : { modelType: modelType as string }),
+  };
 }
 
 export function registerModelRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
@@ -92,7 +106,8 @@ export function registerModelRoutes(app: FastifyInstance, ctx: EmulatorContext):
       if (body.modelType !== undefined && body.modelType !== model.modelType) {
         if (model.builtIn) throw invalidField('modelType', 'the type of a built-in model cannot change');
         const training = model.trainingJobId ? ctx.store.jobs.get(model.trainingJobId) : undefined;
-        if (modelStatusAt(model, training, now) === 'training') throw invalidField('modelType', 'cannot change while the model is training');
+        if (modelStatusAt(model, training, now) === 'training')
+          throw invalidField('modelType', 'cannot change while the model is training');
         model.modelType = body.modelType;
       }
       model.updatedAt = now;
@@ -141,7 +156,10 @@ export function registerModelRoutes(app: FastifyInstance, ctx: EmulatorContext):
       .filter((i) => types.includes(i.type))
       .sort(newestFirst);
     const { items, page } = cursorPage(images, request.query, `images|${modelID}|${filter}`);
-    return okPage(items.map((i) => imageView(ctx, i, now)), page);
+    return okPage(
+      items.map((i) => imageView(ctx, i, now)),
+      page,
+    );
   });
 
   app.get('/models/:modelID/train', async (request) => {
@@ -150,7 +168,8 @@ export function registerModelRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const now = ctx.clock.now();
     if (model.builtIn) throw invalidField('modelID', `${model.id} is a built-in model and cannot be trained`);
     const current = model.trainingJobId ? ctx.store.jobs.get(model.trainingJobId) : undefined;
-    if (modelStatusAt(model, current, now) === 'training') throw invalidField('modelID', `${model.id} is already training`);
+    if (modelStatusAt(model, current, now) === 'training')
+      throw invalidField('modelID', `${model.id} is already training`);
     const inputs = imagesOfModel(ctx, owner, model.id, now).filter((i) => i.type === UPLOAD_TYPES[0]).length;
     if (inputs < UPLOAD_RULES.trainingMin || inputs > UPLOAD_RULES.trainingMax) {
       throw invalidField(
@@ -158,7 +177,9 @@ export function registerModelRoutes(app: FastifyInstance, ctx: EmulatorContext):
         `training needs ${UPLOAD_RULES.trainingMin} to ${UPLOAD_RULES.trainingMax} modelInput images; model ${model.id} has ${inputs}`,
       );
     }
-    const running = [...ctx.store.jobs.values()].filter((j) => j.ownerId === owner && j.kind === 'training' && !isJobFinished(j, now));
+    const running = [...ctx.store.jobs.values()].filter(
+      (j) => j.ownerId === owner && j.kind === 'training' && !isJobFinished(j, now),
+    );
     if (running.length >= ctx.maxConcurrentTrainings) {
       const soonest = Math.min(...running.map((j) => j.finishAt)) - now;
       throw new ServiceError(

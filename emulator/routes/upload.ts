@@ -10,7 +10,11 @@ import { imageView } from '../views.ts';
 import { imagesOfModel, ownedModel } from './models.ts';
 
 const tooLarge = (): ServiceError =>
-  new ServiceError(413, 'payload_too_large', `The upload request exceeds ${UPLOAD_RULES.maxRequestBytes} bytes (20 MB)`);
+  new ServiceError(
+    413,
+    'payload_too_large',
+    `The upload request exceeds ${UPLOAD_RULES.maxRequestBytes} bytes (20 MB)`,
+  );
 
 /**
  * Reads (and discards) an oversized body before answering, so the client receives the 413 instead of a
@@ -39,13 +43,15 @@ async function readParts(request: FastifyRequest): Promise<UploadParts> {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
       total += bytes.length;
-      if (part.fieldname !== 'file') throw invalidField(part.fieldname, 'is not an upload part; send parts file and data');
+      if (part.fieldname !== 'file')
+        throw invalidField(part.fieldname, 'is not an upload part; send parts file and data');
       if (out.file) throw invalidField('file', 'send exactly one file');
       out.file = { bytes, fileName: part.filename };
     } else {
       const value = typeof part.value === 'string' ? part.value : String(part.value);
       total += Buffer.byteLength(value);
-      if (part.fieldname !== 'data') throw invalidField(part.fieldname, 'is not an upload part; send parts file and data');
+      if (part.fieldname !== 'data')
+        throw invalidField(part.fieldname, 'is not an upload part; send parts file and data');
       out.dataText = value;
     }
     if (total > UPLOAD_RULES.maxRequestBytes) throw tooLarge();
@@ -70,9 +76,11 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: EmulatorContext)
       await drain(request, 4 * UPLOAD_RULES.maxRequestBytes);
       throw tooLarge();
     }
-    if (!request.isMultipart()) throw badRequest('POST /images/upload takes multipart/form-data with parts file and data');
+    if (!request.isMultipart())
+      throw badRequest('POST /images/upload takes multipart/form-data with parts file and data');
     const parts = await readParts(request);
-    if (parts.dataText === undefined) throw invalidField('data', 'is required: a JSON string {"modelID": …, "type": "modelInput" | "auxiliaryType"}');
+    if (parts.dataText === undefined)
+      throw invalidField('data', 'is required: a JSON string {"modelID": …, "type": "modelInput" | "auxiliaryType"}');
     if (!parts.file) throw invalidField('file', 'is required: the image file');
     let data: unknown;
     try {
@@ -82,17 +90,25 @@ export function registerUploadRoutes(app: FastifyInstance, ctx: EmulatorContext)
     }
     const problems = validateUploadData(data);
     const first = problems[0];
-    if (first) throw invalidField(first.field ? `data.${first.field}` : 'data', problems.map((p) => p.message).join('; '));
+    if (first)
+      throw invalidField(first.field ? `data.${first.field}` : 'data', problems.map((p) => p.message).join('; '));
     const { modelID, type } = data as { modelID: string; type: UploadType };
     const model = ownedModel(ctx, owner, modelID);
     const format = detectImageFormat(parts.file.bytes);
-    if (!format) throw invalidField('file', `is not a ${UPLOAD_RULES.formats.join('/')} image (checked by its content, not its name)`);
+    if (!format)
+      throw invalidField(
+        'file',
+        `is not a ${UPLOAD_RULES.formats.join('/')} image (checked by its content, not its name)`,
+      );
     const size = await imageSize(parts.file.bytes);
     // From here to the store update nothing awaits, so concurrent uploads cannot overshoot the per-type cap.
     const now = ctx.clock.now();
     const existing = imagesOfModel(ctx, owner, model.id, now).filter((i) => i.type === type).length;
     if (existing >= UPLOAD_RULES.maxPerType) {
-      throw invalidField('data.type', `model ${model.id} already has ${existing} ${type} images (at most ${UPLOAD_RULES.maxPerType} of each type)`);
+      throw invalidField(
+        'data.type',
+        `model ${model.id} already has ${existing} ${type} images (at most ${UPLOAD_RULES.maxPerType} of each type)`,
+      );
     }
     const image: ImageRecord = {
       id: ctx.store.newId('img'),

@@ -26,7 +26,8 @@ function effectiveOptions(modelID: string, body: Body): Body {
 }
 
 function videoType(modelID: string, body: Body): (typeof VIDEO_TYPES)[number] {
-  if ((VIDEO_MODELS as Record<string, { family: string }>)[modelID]?.family === 'videoc-motion') return 'motion-control';
+  if ((VIDEO_MODELS as Record<string, { family: string }>)[modelID]?.family === 'videoc-motion')
+    return 'motion-control';
   if (Array.isArray(body.referenceVideos) && body.referenceVideos.length > 0) return 'video-to-video';
   if (Array.isArray(body.referenceImages) && body.referenceImages.length > 0) return 'image-to-video';
   return 'text-to-video';

@@ -17,7 +17,12 @@ export const DOWNLOAD_FAIL_MAGIC_WORD = '[fail-download]';
 
 const videoIdParam = (request: FastifyRequest): string => (request.params as { videoID: string }).videoID;
 
-export function ownedExistingVideo(ctx: EmulatorContext, ownerId: string, id: string, now: number): VideoRecord | undefined {
+export function ownedExistingVideo(
+  ctx: EmulatorContext,
+  ownerId: string,
+  id: string,
+  now: number,
+): VideoRecord | undefined {
   const video = ctx.store.ownedVideo(ownerId, id);
   return video && videoExists(video, now) ? video : undefined;
 }
@@ -31,7 +36,8 @@ function downloadableVideo(ctx: EmulatorContext, ownerId: string, id: string, no
 
 function downloadFailure(ctx: EmulatorContext, video: VideoRecord): string | undefined {
   const prompt = typeof video.data.prompt === 'string' ? video.data.prompt.toLowerCase() : '';
-  if (prompt.includes(DOWNLOAD_FAIL_MAGIC_WORD)) return `Download preparation failed: the prompt asked for it (${DOWNLOAD_FAIL_MAGIC_WORD})`;
+  if (prompt.includes(DOWNLOAD_FAIL_MAGIC_WORD))
+    return `Download preparation failed: the prompt asked for it (${DOWNLOAD_FAIL_MAGIC_WORD})`;
   return ctx.faults.decideDownloadFailure();
 }
 
@@ -41,10 +47,18 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const now = ctx.clock.now();
     const videoType = queryParam(request.query, 'videoType') ?? 'all';
     const videos = [...ctx.store.videos.values()]
-      .filter((v) => v.ownerId === owner && videoExists(v, now) && (videoType === 'all' || videoType === '' || v.type === videoType))
+      .filter(
+        (v) =>
+          v.ownerId === owner &&
+          videoExists(v, now) &&
+          (videoType === 'all' || videoType === '' || v.type === videoType),
+      )
       .sort(newestFirst);
     const { items, page } = cursorPage(videos, request.query, `videos|${videoType}`);
-    return okPage(items.map((v) => videoView(ctx, v)), page);
+    return okPage(
+      items.map((v) => videoView(ctx, v)),
+      page,
+    );
   });
 
   app.get('/videos/:videoID', async (request) => {
@@ -83,7 +97,11 @@ export function registerVideoRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const video = downloadableVideo(ctx, owner, videoIdParam(request), now);
     const download = ctx.store.downloads.get(ctx.store.downloadKey(owner, video.id));
     if (!download) {
-      throw new ServiceError(404, 'not_found', `No download was requested for video ${video.id}; call GET /videos/${video.id}/create-download first`);
+      throw new ServiceError(
+        404,
+        'not_found',
+        `No download was requested for video ${video.id}; call GET /videos/${video.id}/create-download first`,
+      );
     }
     const state = downloadStateAt(download, now);
     return okEnvelope(state.status === 'ready' ? { ...state, url: ctx.urls.download(video.id) } : state);
