@@ -1,0 +1,157 @@
+// Thumbnails made once per asset and cached as `.thumbs/<name>.webp` (320 px long edge) so the
+// grid never loads full images. Images go through sharp; videos get a frame from ffmpeg when it
+// is on the PATH at run time, otherwise a generated neutral poster with a play glyph.
+import { spawn } from 'node:child_process';
+import { access, mkdir, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { writeFileDurable } from './durable-fs.ts';
+
+export const THUMBS_DIR = '.thumbs';
+export const THUMB_EDGE = 320;
+const WEBP_QUALITY = 72;
+const FFMPEG_TIMEOUT_MS = 20_000;
+const MAX_FRAME_BYTES = 32 * 1024 * 1024;
+
+/** Ids are sanitised to [A-Za-z0-9._-] starting alphanumeric, so this name never collides. */
+const SHARED_POSTER = `${THUMBS_DIR}/_video-poster.webp`;
+
+/** Library-relative path of an asset's thumbnail. */
+export const thumbRelativePath = (safeName: string): string => `${THUMBS_DIR}/${safeName}.webp`;
+
+let ffmpegLookup: Promise<string | null> | undefined;
+
+/** Finds ffmpeg on the PATH once per process (never bundled; absent on many machines). */
+export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  ffmpegLookup ??= (async () => {
+    const names = process.platform === 'win32' ? ['ffmpeg.exe'] : ['ffmpeg'];
+    for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
+      for (const name of names) {
+        const candidate = join(dir, name);
+        try {
+          await access(candidate, constants.X_OK);
+          return candidate;
+        } catch {
+          // keep looking
+        }
+      }
+    }
+    return null;
+  })();
+  return ffmpegLookup;
+}
+
+/** For tests: forget the cached lookup. */
+export function resetFfmpegLookup(): void {
+  ffmpegLookup = undefined;
+}
+
+const PLAY_GLYPH = (width: number, height: number): Buffer => {
+  const r = Math.round(Math.min(width, height) * 0.18);
+  const cx = width / 2;
+  const cy = height / 2;
+  const t = r * 0.45;
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#000" fill-opacity="0.45"/>` +
+      `<path d="M ${cx - t * 0.7} ${cy - t} L ${cx + t} ${cy} L ${cx - t * 0.7} ${cy + t} Z" fill="#fff" fill-opacity="0.92"/></svg>`,
+  );
+};
+
+/** A calm neutral 16:9 poster with the play glyph: the fallback when no frame can be taken. */
+export async function neutralPoster(): Promise<Buffer> {
+  const width = THUMB_EDGE;
+  const height = Math.round((THUMB_EDGE * 9) / 16);
+  return sharp({ create: { width, height, channels: 3, background: { r: 46, g: 48, b: 54 } } })
+    .composite([{ input: PLAY_GLYPH(width, height) }])
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer();
+}
+
+async function imageThumb(source: string): Promise<Buffer> {
+  return sharp(source, { limitInputPixels: 268_402_689, failOn: 'error' })
+    .rotate()
+    .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer();
+}
+
+/** One PNG frame about half a second in (first frame for very short clips), or null. */
+function ffmpegFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-ss', '0.5', '-i', source, '-frames:v', '1', '-vf', `scale=${THUMB_EDGE}:${THUMB_EDGE}:force_original_aspect_ratio=decrease`, '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'];
+    if (source.endsWith('.m3u8')) args.splice(6, 0, '-allowed_extensions', 'ALL', '-protocol_whitelist', 'file,crypto,data');
+    const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'ignore'], windowsHide: true });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const timer = setTimeout(() => child.kill('SIGKILL'), FFMPEG_TIMEOUT_MS);
+    child.stdout.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_FRAME_BYTES) child.kill('SIGKILL');
+      else chunks.push(chunk);
+    });
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(code === 0 && size > 0 && size <= MAX_FRAME_BYTES ? Buffer.concat(chunks) : null);
+    });
+  });
+}
+
+async function videoThumb(source: string): Promise<{ bytes: Buffer; poster: 'frame' | 'generated' }> {
+  const ffmpeg = await findFfmpeg();
+  const frame = ffmpeg ? await ffmpegFrame(ffmpeg, source) : null;
+  if (frame) {
+    try {
+      const image = sharp(frame);
+      const { width = THUMB_EDGE, height = THUMB_EDGE } = await image.metadata();
+      const bytes = await image.composite([{ input: PLAY_GLYPH(width, height) }]).webp({ quality: WEBP_QUALITY }).toBuffer();
+      return { bytes, poster: 'frame' };
+    } catch {
+      // fall through to the generated poster
+    }
+  }
+  return { bytes: await neutralPoster(), poster: 'generated' };
+}
+
+export interface ThumbnailResult {
+  /** Library-relative path of the thumbnail. */
+  path: string;
+  created: boolean;
+  kind: 'image' | 'frame' | 'generated';
+}
+
+/**
+ * Makes the thumbnail of one asset unless it exists. `source` is the absolute path of the local
+ * file (for HLS, the local entry playlist), or null for a video not downloaded yet.
+ */
+export async function ensureThumbnail(options: {
+  root: string;
+  safeName: string;
+  kind: 'image' | 'video';
+  source: string | null;
+}): Promise<ThumbnailResult> {
+  // A video not on disk yet shares one generated poster, so its own thumbnail can still be a
+  // real frame once it is downloaded.
+  const relative = options.kind === 'video' && !options.source ? SHARED_POSTER : thumbRelativePath(options.safeName);
+  const target = join(options.root, relative);
+  const existing = await stat(target).catch(() => null);
+  if (existing?.isFile() && existing.size > 0) {
+    return { path: relative, created: false, kind: options.kind === 'image' ? 'image' : options.source ? 'frame' : 'generated' };
+  }
+  await mkdir(dirname(target), { recursive: true });
+  if (options.kind === 'image') {
+    if (!options.source) throw new Error('An image thumbnail needs the downloaded file.');
+    await writeFileDurable(target, await imageThumb(options.source));
+    return { path: relative, created: true, kind: 'image' };
+  }
+  const { bytes, poster } = options.source
+    ? await videoThumb(options.source)
+    : { bytes: await neutralPoster(), poster: 'generated' as const };
+  await writeFileDurable(target, bytes);
+  return { path: relative, created: true, kind: poster };
+}
