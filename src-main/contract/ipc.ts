@@ -7,17 +7,20 @@ import type { Result } from './errors.ts';
 import { appEvents, appInvoke } from './ipc/app.ts';
 import { accountEvents, accountInvoke } from './ipc/account.ts';
 import { settingsEvents, settingsInvoke } from './ipc/settings.ts';
+import { shellEvents, shellInvoke } from './ipc/shell.ts';
 
 export const invokeChannels = {
   ...appInvoke,
   ...accountInvoke,
   ...settingsInvoke,
+  ...shellInvoke,
 };
 
 export const eventChannels = {
   ...appEvents,
   ...accountEvents,
   ...settingsEvents,
+  ...shellEvents,
 };
 
 export type InvokeChannel = keyof typeof invokeChannels;

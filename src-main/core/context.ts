@@ -3,6 +3,7 @@ import type { AccountInfo } from '../contract/ipc/app.ts';
 import type { EventBus } from './events.ts';
 import type { AppAccountManager } from './account/setup.ts';
 import type { Settings } from './settings/settings.ts';
+import type { HostServices } from './host/host-services.ts';
 
 export interface HostInfo {
   kind: 'electron' | 'browser';
@@ -19,4 +20,6 @@ export interface CoreContext {
   /** The open account (db, client) for handlers: `ctx.accounts.requireSession()`. */
   accounts: AppAccountManager;
   settings: Settings;
+  /** Notifications, power/online signals, taskbar progress, desktop actions (core/host). */
+  hostServices: HostServices;
 }

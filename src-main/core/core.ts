@@ -7,6 +7,10 @@ import type { CoreContext, HostInfo } from './context.ts';
 import { appHandlers } from './handlers/app.ts';
 import { accountHandlers } from './handlers/account.ts';
 import { settingsHandlers } from './handlers/settings.ts';
+import { shellHandlers } from './handlers/shell.ts';
+import { withHostDefaults, type HostServices } from './host/host-services.ts';
+import { gateNotifier } from './host/notifier.ts';
+import type { Settings } from './settings/settings.ts';
 import { setUpAccounts } from './account/setup.ts';
 import type { DemoService } from './account/types.ts';
 import type { Cipher } from './secrets/cipher.ts';
@@ -25,11 +29,15 @@ export interface CoreDeps {
   demo?: DemoService;
   /** ATELIER_API_KEY as read by the host (CLI, tests): used for this process, never stored. */
   apiKeyOverride?: string | null;
+  /** The host's notifications, power/online signals, progress and desktop actions. Default: quiet no-ops. */
+  hostServices?: Partial<HostServices>;
 }
 
 export interface Core {
   dispatch: Dispatch;
   events: EventBus;
+  /** For the host itself (window state, close-to-tray, tray's pause); the renderer goes through settings:*. */
+  settings: Settings;
   close(): Promise<void>;
 }
 
@@ -46,6 +54,9 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.demo ? { demo: deps.demo } : {}),
     apiKeyOverride: deps.apiKeyOverride ?? null,
   });
+  const hostServices = withHostDefaults(deps.hostServices);
+  // The user's Notifications setting is honoured here, so no engine code has to remember it.
+  hostServices.notifier = gateNotifier(hostServices.notifier, () => settings.get().notifications);
   const ctx: CoreContext = {
     dataDir: deps.dataDir,
     host: deps.host,
@@ -53,16 +64,19 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     account: () => accounts.info(),
     accounts,
     settings,
+    hostServices,
   };
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...accountHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...shellHandlers(ctx),
   };
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
   return {
     dispatch,
     events,
+    settings,
     async close() {
       await accounts.close();
     },

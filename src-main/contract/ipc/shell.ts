@@ -1,0 +1,39 @@
+// Channels between the renderer and the desktop shell: folders, links, the tray's queue counts
+// and notification clicks. In browser mode the invoke channels answer 'unsupported'.
+import * as v from 'valibot';
+import { invoke, type } from './channel.ts';
+
+/** What the tray shows; emitted by the job engine whenever either number changes. */
+export interface QueueCountsInfo {
+  queued: number;
+  running: number;
+}
+
+/** A notification was clicked: the renderer shows this asset (or, without one, this job). */
+export interface OpenAssetInfo {
+  assetId?: string;
+  jobId?: string;
+}
+
+/** A native menu item the renderer carries out (e.g. Settings… / Cmd+,). */
+export interface ShellCommandInfo {
+  command: 'open-settings';
+}
+
+const text = (name: string, max: number) =>
+  v.pipe(v.string(`${name} must be text.`), v.nonEmpty(`${name} is empty.`), v.maxLength(max, `${name} is too long.`));
+
+export const shellInvoke = {
+  'shell:open-data-folder': invoke(v.undefined(), type<null>()),
+  'shell:open-logs-folder': invoke(v.undefined(), type<null>()),
+  /** https links only; anything else is refused with 'invalid_argument'. */
+  'shell:open-external': invoke(v.strictObject({ url: text('The link', 2048) }), type<null>()),
+  /** A file of the library (library-relative, or absolute inside the library folder). */
+  'shell:show-item-in-folder': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
+};
+
+export const shellEvents = {
+  'queue:counts': type<QueueCountsInfo>(),
+  'shell:open-asset': type<OpenAssetInfo>(),
+  'shell:command': type<ShellCommandInfo>(),
+};

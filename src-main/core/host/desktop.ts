@@ -1,0 +1,26 @@
+// Desktop actions the renderer may ask for through the core (open the data folder, show a file,
+// open a link). The core checks the request; the host performs it with its OS integration.
+import { AppError } from '../../contract/errors.ts';
+
+export interface DesktopIntegration {
+  /** Opens a folder in the file manager. */
+  openFolder(path: string): Promise<void>;
+  /** Reveals a file in the file manager. */
+  showItemInFolder(path: string): void;
+  /** Opens an https link in the default browser (already checked by the core). */
+  openExternal(url: string): Promise<void>;
+}
+
+const unsupported = (): never => {
+  throw new AppError({
+    code: 'unsupported',
+    message: 'This only works in the desktop app; in the browser, open the folder or link yourself.',
+  });
+};
+
+/** Browser mode and the CLI: there is no desktop to drive from a background process. */
+export const noDesktop: DesktopIntegration = {
+  openFolder: async () => unsupported(),
+  showItemInFolder: unsupported,
+  openExternal: async () => unsupported(),
+};
