@@ -41,6 +41,8 @@ export interface EmulatorOptions {
   maxConcurrentTrainings?: number;
   /** Serve /__emulator/ control routes (loopback only). Default true. */
   controlApi?: boolean;
+  /** Where the video fixtures live; defaults to emulator/fixtures next to this file (override when bundled). */
+  fixturesDir?: string;
 }
 
 export interface RunningEmulator {
@@ -84,7 +86,7 @@ export function assembleEmulator(options: EmulatorOptions = {}): AssembledEmulat
     stats: new RequestStats(),
     uploads: options.dataDir ? new DiskUploadStore(options.dataDir) : new MemoryUploadStore(),
     renderer: new ImageRenderer(options.dataDir ? join(options.dataDir, 'render-cache') : undefined),
-    fixtures: loadVideoFixtures(),
+    fixtures: loadVideoFixtures(options.fixturesDir),
     signer,
     urls: new MediaUrls(() => baseUrl, signer),
     users: new Map(apiKeys.map((key) => [key, userIdForApiKey(key)])),

@@ -39,7 +39,7 @@ export interface VideoFixtures {
   hls: Map<string, MediaEntity>;
 }
 
-export function loadVideoFixtures(dir = FIXTURE_DIR): VideoFixtures {
+export function loadVideoFixtures(dir: string = FIXTURE_DIR): VideoFixtures {
   const hls = new Map<string, MediaEntity>();
   const hlsDir = join(dir, 'hls');
   for (const entry of readdirSync(hlsDir, { recursive: true, withFileTypes: true })) {
