@@ -156,6 +156,17 @@ describe('GET /videos', () => {
     expect(await api.ok('GET', '/videos?videoType=nonsense')).toEqual([]);
   });
 
+  it('refuses a cursor reused with another videoType or a forged one', async () => {
+    for (let i = 0; i < 3; i += 1) await videoJob({ modelID: 'videod-1.5', prompt: `v${i}` });
+    const first = await api.get<VideoInfo[]>('/videos?pageSize=1&videoType=text-to-video');
+    const cursor = encodeURIComponent(first.body.nextCursor ?? '');
+    expect((await api.get(`/videos?pageSize=1&videoType=text-to-video&cursor=${cursor}`)).http).toBe(200);
+    const changed = await api.get(`/videos?pageSize=1&videoType=all&cursor=${cursor}`);
+    expect(changed.http).toBe(400);
+    expect(changed.body.message).toMatch(/^cursor: /);
+    expect((await api.get('/videos?cursor=bm90LWEtY3Vyc29y')).http).toBe(400);
+  });
+
   it('answers 404 for an unknown or foreign video', async () => {
     const job = await videoJob({ modelID: 'videod-1.5', prompt: 'mine' });
     expect((await api.get('/videos/vid_missing')).http).toBe(404);
