@@ -1,12 +1,33 @@
 // electron-vite: bundles main (src-main/index.ts), preload and the renderer into out/.
+import { cpSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'electron-vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 const root = import.meta.dirname;
 
+/**
+ * Demo mode runs the emulator inside the bundled main process, where its fixture folder
+ * (`<module dir>/../fixtures`) resolves to out/fixtures: copy the committed videos there.
+ */
+function copyEmulatorFixtures(): Plugin {
+  return {
+    name: 'atelier-copy-emulator-fixtures',
+    apply: 'build',
+    closeBundle() {
+      cpSync(resolve(root, 'emulator/fixtures'), resolve(root, 'out/fixtures'), {
+        recursive: true,
+        filter: (source) => !source.endsWith('.sh'),
+      });
+    },
+  };
+}
+
+
 export default defineConfig({
   main: {
+    plugins: [copyEmulatorFixtures()],
     build: {
       outDir: 'out/main',
       rollupOptions: { input: { index: resolve(root, 'src-main/index.ts') }, external: ['better-sqlite3', 'sharp'] },
@@ -15,7 +36,7 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      // Sandboxed preloads must be CommonJS.
+      // Sandboxed preloads must be CommonJS and self-contained (no require of npm modules).
       rollupOptions: {
         input: { index: resolve(root, 'src-main/preload/index.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },

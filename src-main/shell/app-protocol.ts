@@ -1,39 +1,40 @@
-// The app:// protocol that serves the built renderer (never file://), with the strict CSP.
-import { net, protocol } from 'electron';
-import { join, normalize, sep } from 'node:path';
+// The app's two custom protocols (never file://): atelier://app serves the built renderer with
+// the strict CSP; atelier-media://library serves library files through the core.
+import { net, protocol, type Session } from 'electron';
 import { pathToFileURL } from 'node:url';
-import { CONTENT_SECURITY_POLICY } from '../contract/csp.ts';
+import { RENDERER_SECURITY_HEADERS } from '../contract/csp.ts';
+import { APP_ORIGIN, APP_SCHEME, rendererFileFor } from './app-url.ts';
+import { createMediaHandler, MEDIA_SCHEME } from './media-handler.ts';
 
-export const APP_SCHEME = 'atelier';
-export const APP_ORIGIN = `${APP_SCHEME}://app`;
-
-export function isAppUrl(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === `${APP_SCHEME}:` && parsed.host === 'app';
-  } catch {
-    return false;
-  }
-}
-
-/** Must run before app 'ready'. */
-export function registerAppScheme(): void {
+/** Must run before app 'ready'. Neither scheme bypasses the CSP. */
+export function registerSchemes(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true } },
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    // stream: seeking in <video>; corsEnabled + supportFetchAPI: hls.js reads offline playlists by XHR.
+    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } },
   ]);
 }
 
-export function serveRenderer(rendererDir: string): void {
-  protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    if (url.host !== 'app') return new Response('Not found', { status: 404 });
-    const relative = normalize(decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname)).replace(/^([/\\])+/, '');
-    const file = join(rendererDir, relative);
-    if (!file.startsWith(rendererDir + sep)) return new Response('Not found', { status: 404 });
+const notFound = (): Response => new Response('Not found', { status: 404 });
+
+export function serveRenderer(session: Session, rendererDir: string): void {
+  session.protocol.handle(APP_SCHEME, async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method not allowed', { status: 405 });
+    const file = rendererFileFor(rendererDir, request.url);
+    if (!file) return notFound();
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);
-    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    headers.set('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(RENDERER_SECURITY_HEADERS)) headers.set(name, value);
     return new Response(response.body, { status: response.status, headers });
+  });
+}
+
+export function serveMedia(session: Session, libraryDir: () => string, onError: (error: unknown) => void): void {
+  const handle = createMediaHandler(libraryDir, onError);
+  session.protocol.handle(MEDIA_SCHEME, async (request) => {
+    const response = await handle(request);
+    // Only the app page may read media by fetch/XHR (hls.js); <img>/<video> need no CORS.
+    response.headers.set('Access-Control-Allow-Origin', APP_ORIGIN);
+    return response;
   });
 }

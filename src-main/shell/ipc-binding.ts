@@ -1,24 +1,28 @@
 // Binds the core's dispatcher to ipcMain and forwards core events to the app's windows.
-// Every call is checked to come from one of our own frames before it reaches the core.
-import { ipcMain, type BrowserWindow, type WebFrameMain } from 'electron';
+// Every call is checked to come from the top frame of one of our windows showing our own page
+// before it reaches the core (which then validates the arguments against the contract).
+import { ipcMain, type BrowserWindow } from 'electron';
 import type { Core } from '../core/core.ts';
 import { INVOKE_IPC, EVENT_IPC } from '../preload/ipc-names.ts';
-import { isAppUrl } from './app-protocol.ts';
+import { isAppUrl } from './app-url.ts';
+import { senderRefusal } from './sender-check.ts';
 
-function senderIsOurs(frame: WebFrameMain | null): boolean {
-  return frame !== null && isAppUrl(frame.url);
-}
-
-export function bindIpc(core: Core, windows: () => BrowserWindow[]): () => void {
+export function bindIpc(core: Core, windows: () => BrowserWindow[], onRefused: (reason: string) => void): () => void {
   ipcMain.handle(INVOKE_IPC, async (event, channel: unknown, args: unknown) => {
-    if (!senderIsOurs(event.senderFrame)) {
+    const refusal = senderRefusal(
+      { frame: event.senderFrame, fromOurWindow: windows().some((win) => !win.isDestroyed() && win.webContents === event.sender) },
+      isAppUrl,
+    );
+    if (refusal) {
+      onRefused(`IPC refused (${refusal})`);
       return { ok: false, error: { code: 'invalid_argument', message: 'Refused: the caller is not an Atelier window.' } };
     }
     return core.dispatch(channel, args);
   });
   const unsubscribe = core.events.subscribe((name, payload) => {
     for (const win of windows()) {
-      if (!win.isDestroyed()) win.webContents.send(EVENT_IPC, name, payload);
+      // Events only reach our own page, never whatever a window might be showing instead.
+      if (!win.isDestroyed() && isAppUrl(win.webContents.getURL())) win.webContents.send(EVENT_IPC, name, payload);
     }
   });
   return () => {

@@ -1,46 +1,275 @@
-// The Electron shell: lifecycle, the secure window, the IPC binding. Thin glue around the core.
-import { app, BrowserWindow, session } from 'electron';
+// The Electron shell: lifecycle, the secure window, tray, menus and the host adapters handed
+// to the core. Thin glue: every decision worth testing lives in a pure helper next to this file.
+import { app, BrowserWindow, dialog, net, Notification, powerMonitor, safeStorage, screen, session, shell } from 'electron';
+import Store from 'electron-store';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createCore } from '../core/core.ts';
-import { defaultDataDir } from '../core/paths.ts';
+import type { QueueCountsInfo } from '../contract/ipc/shell.ts';
+import { createCore, type Core } from '../core/core.ts';
+import { logsDir } from '../core/host/folders.ts';
+import { coalesceNotifier, type NotificationTarget } from '../core/host/notifier.ts';
+import { createPowerSignalHub } from '../core/host/power-signals.ts';
+import { APP_NAME, defaultDataDir } from '../core/paths.ts';
+import { registerSchemes, serveMedia, serveRenderer } from './app-protocol.ts';
+import { closeAction } from './close-behavior.ts';
+import { createDemoService } from './demo-service.ts';
+import { adaptElectronStore } from './electron-store-adapter.ts';
 import { bindIpc } from './ipc-binding.ts';
-import { registerAppScheme, serveRenderer } from './app-protocol.ts';
-import { createMainWindow } from './window.ts';
+import { installAppMenu } from './menu.ts';
+import { createOsNotifier } from './os-notifier.ts';
+import { bridgePowerSignals } from './power-bridge.ts';
+import { createSafeStorageCipher } from './safe-storage-cipher.ts';
+import { hardenSession, hardenWebContents } from './security.ts';
+import { createShutdown } from './shutdown.ts';
+import { createTaskbarProgress } from './taskbar-progress.ts';
+import { createAppTray, type AppTray } from './tray.ts';
+import { createMainWindow, preloadFileIn, WINDOW_SIZE } from './window.ts';
+import { captureWindowState, placeWindow } from './window-state.ts';
+
+/** Also the Windows AppUserModelID (notifications are attributed to it); matches electron-builder's appId. */
+export const APP_ID = 'app.atelier.desktop';
+const SHUTDOWN_DEADLINE_MS = 15_000;
+
+const log = (message: string, error?: unknown): void => {
+  console.error(`[shell] ${message}`, ...(error === undefined ? [] : [error instanceof Error ? error.message : String(error)]));
+};
+
+/** tray.png and trayTemplate.png: unpacked next to the app in packaged builds (see electron-builder.yml). */
+const trayImagesDir = (): string => (app.isPackaged ? join(process.resourcesPath, 'tray') : join(app.getAppPath(), 'resources', 'tray'));
 
 export async function startShell(): Promise<void> {
+  // The single-instance lock lives in userData, so the data folder must be chosen first.
+  const dataDir = defaultDataDir();
+  app.setPath('userData', dataDir);
+  app.setName(APP_NAME);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
   }
-  registerAppScheme();
-  app.setPath('userData', defaultDataDir());
+  app.enableSandbox();
+  registerSchemes();
+  app.on('web-contents-created', (_event, contents) =>
+    hardenWebContents(contents, { onRefused: (what, detail) => log(`refused ${what}: ${detail}`) }),
+  );
   await app.whenReady();
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
 
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  serveRenderer(join(import.meta.dirname, '..', 'renderer'));
+  hardenSession(session.defaultSession, { onRefused: (what, detail) => log(`refused ${what}: ${detail}`) });
+  serveRenderer(session.defaultSession, join(import.meta.dirname, '..', 'renderer'));
 
-  const core = await createCore({
-    dataDir: app.getPath('userData'),
-    host: {
-      kind: 'electron',
-      appVersion: app.getVersion(),
-      chromiumVersion: process.versions.chrome ?? null,
-      electronVersion: process.versions.electron ?? null,
+  let win: BrowserWindow | null = null;
+  let core: Core | null = null;
+  let tray: AppTray | null = null;
+  let quitting = false;
+
+  const showWindow = (): BrowserWindow => {
+    if (!win || win.isDestroyed()) win = openWindow();
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+    return win;
+  };
+
+  const openAsset = (target: NotificationTarget): void => {
+    showWindow();
+    core?.events.emit('shell:open-asset', target);
+  };
+
+  const powerHub = createPowerSignalHub({ onListenerError: (error) => log('power listener failed', error) });
+  const notifier = coalesceNotifier(
+    createOsNotifier({
+      isSupported: () => Notification.isSupported(),
+      create: (options) => new Notification({ ...options, silent: false }),
+      onOpen: openAsset,
+    }),
+    {
+      windowMs: 1_500,
+      summarize: (items) => ({ title: APP_NAME, body: `${items.length} jobs finished or need attention.` }),
+    },
+  );
+  // One bar for the app; the engine adds concurrent transfers up with aggregateProgress (core/host).
+  const progress = createTaskbarProgress(() => win);
+
+  const store = new Store<Record<string, unknown>>({
+    name: 'settings',
+    cwd: dataDir,
+    accessPropertiesByDotNotation: false,
+    configFileMode: 0o600,
+  });
+  const demo = createDemoService({ dataDir });
+  core = await createCore({
+    dataDir,
+    host: { kind: 'electron', appVersion: app.getVersion(), chromiumVersion: process.versions.chrome ?? null, electronVersion: process.versions.electron ?? null },
+    logError: log,
+    cipher: createSafeStorageCipher(safeStorage, process.platform),
+    store: adaptElectronStore(store),
+    demo,
+    hostServices: {
+      notifier,
+      power: powerHub,
+      progress,
+      desktop: {
+        openFolder: async (path) => {
+          const problem = await shell.openPath(path);
+          if (problem) throw new Error(problem);
+        },
+        showItemInFolder: (path) => shell.showItemInFolder(path),
+        openExternal: (url) => shell.openExternal(url),
+      },
     },
   });
-  const unbind = bindIpc(core, () => BrowserWindow.getAllWindows());
-  let win = createMainWindow(join(import.meta.dirname, '..', 'preload'));
+  const settings = core.settings;
+  serveMedia(session.defaultSession, () => settings.get().libraryDir, (error) => log('media request failed', error));
+  const stopPower = bridgePowerSignals({ powerMonitor, isOnline: () => net.isOnline(), hub: powerHub });
 
-  app.on('second-instance', () => {
-    if (win.isDestroyed()) win = createMainWindow(join(import.meta.dirname, '..', 'preload'));
-    if (win.isMinimized()) win.restore();
-    win.focus();
+  function openWindow(): BrowserWindow {
+    const primary = screen.getPrimaryDisplay();
+    const others = screen.getAllDisplays().filter((display) => display.id !== primary.id);
+    const placement = placeWindow(settings.get().windowState, [primary, ...others].map((display) => display.workArea), WINDOW_SIZE);
+    const created = createMainWindow({ preloadFile: preloadFileIn(join(import.meta.dirname, '..', 'preload')), placement, devTools: !app.isPackaged });
+    let saveTimer: NodeJS.Timeout | null = null;
+    const saveState = (): void => {
+      if (saveTimer) clearTimeout(saveTimer);
+      saveTimer = null;
+      if (created.isDestroyed() || created.isMinimized()) return;
+      settings.update({ windowState: captureWindowState(created, WINDOW_SIZE) });
+    };
+    const saveSoon = (): void => {
+      if (saveTimer) clearTimeout(saveTimer);
+      saveTimer = setTimeout(saveState, 500);
+    };
+    created.on('resize', saveSoon);
+    created.on('move', saveSoon);
+    created.on('maximize', saveSoon);
+    created.on('unmaximize', saveSoon);
+    created.on('close', (event) => {
+      saveState();
+      const values = settings.get();
+      const action = closeAction({
+        quitting,
+        closeToTray: values.closeToTray,
+        closeToTrayExplained: values.closeToTrayExplained,
+        trayAvailable: tray !== null,
+      });
+      if (action === 'close') return;
+      event.preventDefault();
+      created.hide();
+      if (action === 'hide-and-explain') void explainCloseToTray();
+    });
+    return created;
+  }
+
+  async function explainCloseToTray(): Promise<void> {
+    settings.update({ closeToTrayExplained: true });
+    const { response } = await dialog.showMessageBox({
+      type: 'info',
+      title: APP_NAME,
+      message: `${APP_NAME} keeps running in the tray`,
+      detail: 'Queued jobs keep finishing and downloading while the window is closed. Open Atelier again from its tray icon; quit from the tray menu. You can change this in Settings.',
+      buttons: ['Keep Running', 'Quit Now'],
+      defaultId: 0,
+      cancelId: 0,
+    });
+    if (response === 1) {
+      settings.update({ closeToTray: false });
+      app.quit();
+    }
+  }
+
+  const unbindIpc = bindIpc(core, () => (win && !win.isDestroyed() ? [win] : []), (reason) => log(reason));
+
+  let counts: QueueCountsInfo = { queued: 0, running: 0 };
+  try {
+    tray = createAppTray({
+      appName: APP_NAME,
+      platform: process.platform,
+      imagesDir: trayImagesDir(),
+      run: (command) => {
+        if (command === 'open') showWindow();
+        else if (command === 'toggle-polling') settings.update({ pollingPaused: !settings.get().pollingPaused });
+        else app.quit();
+      },
+    });
+    tray.update(counts, settings.get().pollingPaused);
+  } catch (error) {
+    // Some Linux desktops have no tray: the app still works, closing the window then quits.
+    log('no tray available', error);
+  }
+  const stopCounts = core.events.subscribe((event, payload) => {
+    if (event !== 'queue:counts') return;
+    counts = payload as QueueCountsInfo;
+    tray?.update(counts, settings.get().pollingPaused);
   });
+  const stopSettings = settings.onChange((values, changed) => {
+    if (changed.includes('pollingPaused')) tray?.update(counts, values.pollingPaused);
+  });
+
+  const openFolder = (dir: string): void => {
+    void mkdir(dir, { recursive: true })
+      .then(() => shell.openPath(dir))
+      .catch((error: unknown) => log('could not open a folder', error));
+  };
+  installAppMenu(
+    { platform: process.platform, appName: APP_NAME, dev: !app.isPackaged },
+    {
+      openSettings: () => {
+        showWindow();
+        core?.events.emit('shell:command', { command: 'open-settings' });
+      },
+      openDataFolder: () => openFolder(dataDir),
+      openLogsFolder: () => openFolder(logsDir(dataDir)),
+    },
+  );
+
+  win = openWindow();
+  exposeE2eHooks({ tray: () => tray, notify: (n) => notifier.notify(n), flushNotifications: () => notifier.flush(), windowUrl: () => win?.webContents.getURL() ?? null });
+
+  app.on('second-instance', () => void showWindow());
+  app.on('activate', () => void showWindow());
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('before-quit', () => {
-    unbind();
-    void core.close();
+
+  const shutdown = createShutdown(
+    [
+      {
+        name: 'stop signals',
+        run: () => {
+          stopPower();
+          stopCounts();
+          stopSettings();
+        },
+      },
+      { name: 'unbind ipc', run: unbindIpc },
+      { name: 'core', run: () => core?.close() },
+      { name: 'demo emulator', run: () => demo.stop() },
+      { name: 'tray', run: () => tray?.destroy() },
+    ],
+    { deadlineMs: SHUTDOWN_DEADLINE_MS, onProblem: (step, error) => log(`shutdown step ${step} failed`, error) },
+  );
+  let closedCleanly = false;
+  app.on('before-quit', (event) => {
+    quitting = true;
+    if (closedCleanly) return;
+    // Hold the quit until SQLite and downloads have closed, then quit for real.
+    event.preventDefault();
+    void shutdown.run().then(() => {
+      closedCleanly = true;
+      app.quit();
+    });
   });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit());
+
+}
+
+interface E2eHooks {
+  tray(): AppTray | null;
+  notify(notification: { title: string; body: string; jobId?: string; assetId?: string }): void;
+  flushNotifications(): void;
+  windowUrl(): string | null;
+}
+
+/** Read by the Electron e2e (e2e/electron) through electronApp.evaluate; main-process only. */
+function exposeE2eHooks(hooks: E2eHooks): void {
+  if (process.env.ATELIER_E2E_HOOKS === '1') (globalThis as { __atelierE2e?: E2eHooks }).__atelierE2e = hooks;
 }

@@ -1,39 +1,51 @@
-// The main window with Electron's security checklist applied.
-import { BrowserWindow, shell } from 'electron';
+// The main window with Electron's security checklist applied, opened where it was last time.
+import { BrowserWindow, nativeTheme } from 'electron';
 import { join } from 'node:path';
-import { APP_ORIGIN, isAppUrl } from './app-protocol.ts';
+import { APP_ORIGIN } from './app-url.ts';
+import type { WindowPlacement, WindowSizeRules } from './window-state.ts';
+
+export const WINDOW_SIZE: WindowSizeRules = { width: 1280, height: 820, minWidth: 900, minHeight: 600 };
 
 export const SECURE_WEB_PREFERENCES = {
   contextIsolation: true,
   sandbox: true,
   nodeIntegration: false,
   nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
   webSecurity: true,
   allowRunningInsecureContent: false,
   experimentalFeatures: false,
   webviewTag: false,
+  navigateOnDragDrop: false,
+  safeDialogs: true,
+  enableWebSQL: false,
   spellcheck: false,
 } as const;
 
-export function createMainWindow(preloadDir: string): BrowserWindow {
+export interface MainWindowOptions {
+  preloadFile: string;
+  placement: WindowPlacement;
+  /** Developer tools only in development builds. */
+  devTools: boolean;
+  icon?: string;
+}
+
+export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const win = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 900,
-    minHeight: 600,
+    ...options.placement.bounds,
+    minWidth: WINDOW_SIZE.minWidth,
+    minHeight: WINDOW_SIZE.minHeight,
     show: false,
     title: 'Atelier',
-    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: join(preloadDir, 'index.cjs') },
+    // Matches the renderer's first paint, so opening does not flash white in dark mode.
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#1b1b1d' : '#f7f7f8',
+    ...(options.icon ? { icon: options.icon } : {}),
+    webPreferences: { ...SECURE_WEB_PREFERENCES, devTools: options.devTools, preload: options.preloadFile },
   });
+  if (options.placement.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
-  // Navigation away and new windows are denied; https links open in the system browser.
-  win.webContents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
-  });
-  win.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
   void win.loadURL(`${APP_ORIGIN}/index.html`);
   return win;
 }
+
+export const preloadFileIn = (preloadDir: string): string => join(preloadDir, 'index.cjs');

@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCore } from '../core.ts';
+import type { DesktopIntegration } from '../host/desktop.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'atelier-shell-handlers-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Stands in for the OS: records what the core asked the desktop to do. */
+function recordingDesktop() {
+  const calls: string[] = [];
+  const desktop: DesktopIntegration = {
+    openFolder: async (path) => void calls.push(`folder ${path}`),
+    showItemInFolder: (path) => void calls.push(`show ${path}`),
+    openExternal: async (url) => void calls.push(`external ${url}`),
+  };
+  return { calls, desktop };
+}
+
+async function setup(desktop?: DesktopIntegration) {
+  const dataDir = mkdtempSync(join(root, 'data-'));
+  const core = await createCore({
+    dataDir,
+    host: { kind: 'electron', appVersion: '0.0.0', chromiumVersion: null, electronVersion: null },
+    ...(desktop ? { hostServices: { desktop } } : {}),
+  });
+  const library = core.settings.get().libraryDir;
+  mkdirSync(join(library, 'images'), { recursive: true });
+  writeFileSync(join(library, 'images', 'a.png'), 'png');
+  writeFileSync(join(dataDir, 'outside.txt'), 'x');
+  symlinkSync(join(dataDir, 'outside.txt'), join(library, 'images', 'escape.png'));
+  return { core, dataDir, library };
+}
+
+describe('shell:* handlers', () => {
+  it('opens https links only', async () => {
+    const { calls, desktop } = recordingDesktop();
+    const { core } = await setup(desktop);
+    expect(await core.dispatch('shell:open-external', { url: 'https://example.com/help' })).toEqual({ ok: true, value: null });
+    const refused = await core.dispatch('shell:open-external', { url: 'file:///etc/passwd' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'url' } });
+    expect((await core.dispatch('shell:open-external', { url: 'https://x.example', extra: 1 })).ok).toBe(false);
+    expect(calls).toEqual(['external https://example.com/help']);
+    await core.close();
+  });
+
+  it('shows library files (relative or absolute) and refuses anything outside the library', async () => {
+    const { calls, desktop } = recordingDesktop();
+    const { core, library, dataDir } = await setup(desktop);
+    expect((await core.dispatch('shell:show-item-in-folder', { path: 'images/a.png' })).ok).toBe(true);
+    expect((await core.dispatch('shell:show-item-in-folder', { path: join(library, 'images', 'a.png') })).ok).toBe(true);
+    for (const path of ['../outside.txt', join(dataDir, 'outside.txt'), 'images/escape.png', '/etc/passwd', library, 'images/\0a.png']) {
+      const result = await core.dispatch('shell:show-item-in-folder', { path });
+      expect(result, path).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    }
+    expect(await core.dispatch('shell:show-item-in-folder', { path: 'images/gone.png' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(calls).toEqual([`show ${join(library, 'images', 'a.png')}`, `show ${join(library, 'images', 'a.png')}`]);
+    await core.close();
+  });
+
+  it('opens the data and logs folders (creating the logs folder)', async () => {
+    const { calls, desktop } = recordingDesktop();
+    const { core, dataDir } = await setup(desktop);
+    await core.dispatch('shell:open-data-folder', undefined);
+    await core.dispatch('shell:open-logs-folder', undefined);
+    expect(calls).toEqual([`folder ${dataDir}`, `folder ${join(dataDir, 'logs')}`]);
+    await core.close();
+  });
+
+  it('answers unsupported where there is no desktop (browser mode, CLI)', async () => {
+    const { core } = await setup();
+    expect(await core.dispatch('shell:open-data-folder', undefined)).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    expect(await core.dispatch('shell:open-external', { url: 'https://example.com/' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    await core.close();
+  });
+});

@@ -1,0 +1,98 @@
+// The native application menu as data, per platform: macOS gets the app menu and Window menu
+// its users expect, Windows and Linux a File menu with Settings and Quit. Pure; menu.ts builds it.
+import type { MenuItemConstructorOptions } from 'electron';
+
+export interface MenuActions {
+  openSettings(): void;
+  openDataFolder(): void;
+  openLogsFolder(): void;
+}
+
+export interface MenuOptions {
+  platform: NodeJS.Platform;
+  appName: string;
+  /** Reload and developer tools only in development builds. */
+  dev: boolean;
+}
+
+const separator: MenuItemConstructorOptions = { type: 'separator' };
+
+export function buildMenuTemplate(options: MenuOptions, actions: MenuActions): MenuItemConstructorOptions[] {
+  const mac = options.platform === 'darwin';
+  const settings: MenuItemConstructorOptions = {
+    label: mac ? 'Settings…' : '&Settings…',
+    accelerator: 'CmdOrCtrl+,',
+    click: () => actions.openSettings(),
+  };
+
+  const appMenu: MenuItemConstructorOptions = {
+    label: options.appName,
+    submenu: [
+      { role: 'about' },
+      separator,
+      settings,
+      separator,
+      { role: 'services' },
+      separator,
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      separator,
+      { role: 'quit' },
+    ],
+  };
+
+  const fileMenu: MenuItemConstructorOptions = {
+    label: mac ? 'File' : '&File',
+    submenu: mac
+      ? [{ role: 'close' }]
+      : [settings, separator, { role: 'quit', label: 'E&xit', accelerator: options.platform === 'win32' ? 'Alt+F4' : 'CmdOrCtrl+Q' }],
+  };
+
+  const editMenu: MenuItemConstructorOptions = {
+    label: mac ? 'Edit' : '&Edit',
+    submenu: [
+      { role: 'undo' },
+      { role: 'redo' },
+      separator,
+      { role: 'cut' },
+      { role: 'copy' },
+      { role: 'paste' },
+      ...(mac ? [{ role: 'pasteAndMatchStyle' } as const] : []),
+      { role: 'delete' },
+      separator,
+      { role: 'selectAll' },
+    ],
+  };
+
+  const viewMenu: MenuItemConstructorOptions = {
+    label: mac ? 'View' : '&View',
+    submenu: [
+      ...(options.dev ? [{ role: 'reload' } as const, { role: 'toggleDevTools' } as const, separator] : []),
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      separator,
+      { role: 'togglefullscreen' },
+    ],
+  };
+
+  const windowMenu: MenuItemConstructorOptions = {
+    label: mac ? 'Window' : '&Window',
+    submenu: mac
+      ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }]
+      : [{ role: 'minimize' }, { role: 'close' }],
+  };
+
+  const helpMenu: MenuItemConstructorOptions = {
+    label: mac ? 'Help' : '&Help',
+    role: 'help',
+    submenu: [
+      { label: 'Open Logs Folder', click: () => actions.openLogsFolder() },
+      { label: 'Open Data Folder', click: () => actions.openDataFolder() },
+      ...(mac ? [] : [separator, { role: 'about', label: `About ${options.appName}` } as const]),
+    ],
+  };
+
+  return [...(mac ? [appMenu] : []), fileMenu, editMenu, viewMenu, windowMenu, helpMenu];
+}
