@@ -5,6 +5,7 @@ import Store from 'electron-store';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { QueueCountsInfo } from '../contract/ipc/shell.ts';
+import { createEmulatorDemo } from '../browser-mode/demo.ts';
 import { createCore, type Core } from '../core/core.ts';
 import { logsDir } from '../core/host/folders.ts';
 import { coalesceNotifier, type NotificationTarget } from '../core/host/notifier.ts';
@@ -12,7 +13,6 @@ import { createPowerSignalHub } from '../core/host/power-signals.ts';
 import { APP_NAME, defaultDataDir } from '../core/paths.ts';
 import { registerSchemes, serveMedia, serveRenderer } from './app-protocol.ts';
 import { closeAction } from './close-behavior.ts';
-import { createDemoService } from './demo-service.ts';
 import { adaptElectronStore } from './electron-store-adapter.ts';
 import { bindIpc } from './ipc-binding.ts';
 import { installAppMenu } from './menu.ts';
@@ -96,7 +96,8 @@ export async function startShell(): Promise<void> {
     accessPropertiesByDotNotation: false,
     configFileMode: 0o600,
   });
-  const demo = createDemoService({ dataDir });
+  // The same in-process emulator demo as browser mode: one demo library per data folder.
+  const demo = createEmulatorDemo({ dataDir });
   core = await createCore({
     dataDir,
     host: { kind: 'electron', appVersion: app.getVersion(), chromiumVersion: process.versions.chrome ?? null, electronVersion: process.versions.electron ?? null },
