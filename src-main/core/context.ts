@@ -6,7 +6,7 @@ import type { Settings } from './settings/settings.ts';
 import type { HostServices } from './host/host-services.ts';
 
 export interface HostInfo {
-  kind: 'electron' | 'browser';
+  kind: 'electron' | 'browser' | 'cli';
   appVersion: string;
   chromiumVersion: string | null;
   electronVersion: string | null;

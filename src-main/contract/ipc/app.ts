@@ -16,8 +16,8 @@ export interface AppInfo {
   version: string;
   dataDir: string;
   versions: { node: string; chromium: string | null; electron: string | null };
-  /** Which host runs the core: the Electron shell or browser mode. */
-  host: 'electron' | 'browser';
+  /** Which host runs the core: the Electron shell, browser mode or the atelier CLI. */
+  host: 'electron' | 'browser' | 'cli';
   account: AccountInfo;
 }
 
