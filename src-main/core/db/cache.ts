@@ -1,0 +1,65 @@
+// One account's local cache: the open database with its repositories, a transaction helper and
+// close(). This is the `db` an account session carries.
+import { closeDatabase, openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './database.ts';
+import { AssetsRepo } from './repos/assets-repo.ts';
+import { DownloadsRepo } from './repos/downloads-repo.ts';
+import { JobsRepo } from './repos/jobs-repo.ts';
+import { ModelsRepo } from './repos/models-repo.ts';
+import { PresetsRepo } from './repos/presets-repo.ts';
+import { SyncStateRepo } from './repos/sync-state-repo.ts';
+import { UploadsRepo } from './repos/uploads-repo.ts';
+
+export interface Cache {
+  readonly file: string;
+  readonly sqlite: SqliteDatabase;
+  readonly models: ModelsRepo;
+  readonly assets: AssetsRepo;
+  readonly presets: PresetsRepo;
+  readonly jobs: JobsRepo;
+  readonly downloads: DownloadsRepo;
+  readonly uploads: UploadsRepo;
+  readonly syncState: SyncStateRepo;
+  /** Runs `work` in one IMMEDIATE transaction: all of it commits, or none of it on a throw. */
+  transaction<T>(work: () => T): T;
+  close(): void;
+}
+
+export function createCache(sqlite: SqliteDatabase, file = sqlite.name): Cache {
+  return {
+    file,
+    sqlite,
+    models: new ModelsRepo(sqlite),
+    assets: new AssetsRepo(sqlite),
+    presets: new PresetsRepo(sqlite),
+    jobs: new JobsRepo(sqlite),
+    downloads: new DownloadsRepo(sqlite),
+    uploads: new UploadsRepo(sqlite),
+    syncState: new SyncStateRepo(sqlite),
+    transaction: <T>(work: () => T): T => sqlite.transaction(work).immediate(),
+    close: () => closeDatabase(sqlite),
+  };
+}
+
+/** Opens (creating and migrating as needed) the cache stored in `file`. */
+export function openCache(file: string, options: OpenDatabaseOptions = {}): Cache {
+  const sqlite = openDatabase(file, options);
+  try {
+    return createCache(sqlite, file);
+  } catch (error) {
+    closeDatabase(sqlite);
+    throw error;
+  }
+}
+
+const cachesByHandle = new WeakMap<SqliteDatabase, Cache>();
+
+/** The one Cache of an open handle (repositories prepared once per handle, not per call). */
+export function cacheOf(db: SqliteDatabase | Cache): Cache {
+  if ('sqlite' in db) return db;
+  let cache = cachesByHandle.get(db);
+  if (!cache) {
+    cache = createCache(db);
+    cachesByHandle.set(db, cache);
+  }
+  return cache;
+}

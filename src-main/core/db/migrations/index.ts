@@ -1,0 +1,5 @@
+// The ordered list of schema migrations; append new versions at the end, never edit a shipped one.
+import type { Migration } from '../migrate.ts';
+import { migration0001 } from './0001-initial.ts';
+
+export const MIGRATIONS: readonly Migration[] = [migration0001];

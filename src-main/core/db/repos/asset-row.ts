@@ -1,0 +1,46 @@
+// The shape of an assets row as repositories return it (every column but the raw server data).
+import { sql } from '../sql.ts';
+import type { AssetKind, AssetOrigin } from '../server-records.ts';
+
+export type FileState = 'remote' | 'queued' | 'downloading' | 'downloaded' | 'failed';
+export const FILE_STATES: readonly FileState[] = ['remote', 'queued', 'downloading', 'downloaded', 'failed'];
+
+export interface AssetRow {
+  seq: number;
+  kind: AssetKind;
+  id: string;
+  origin: AssetOrigin;
+  model_id: string | null;
+  type: string | null;
+  url: string | null;
+  upscaled_image_id: string | null;
+  upscaled_image_url: string | null;
+  folder_id: string | null;
+  public_media_id: string | null;
+  liked: 0 | 1;
+  created_at: number;
+  updated_at: number | null;
+  remote_state: 'present' | 'gone';
+  local_created_at: number;
+  job_id: string | null;
+  source_asset_id: string | null;
+  frames: string | null;
+  prompt: string | null;
+  params: string | null;
+  preset: string | null;
+  file_state: FileState;
+  local_path: string | null;
+  bytes: number | null;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  sha256: string | null;
+  thumb_path: string | null;
+  hls: 0 | 1;
+}
+
+/** The fixed column list behind AssetRow, qualified by the alias `a`. */
+export const ASSET_ROW_COLUMNS = sql`a.seq, a.kind, a.id, a.origin, a.model_id, a.type, a.url, a.upscaled_image_id,
+  a.upscaled_image_url, a.folder_id, a.public_media_id, a.liked, a.created_at, a.updated_at, a.remote_state,
+  a.local_created_at, a.job_id, a.source_asset_id, a.frames, a.prompt, a.params, a.preset, a.file_state,
+  a.local_path, a.bytes, a.width, a.height, a.duration_ms, a.sha256, a.thumb_path, a.hls`;

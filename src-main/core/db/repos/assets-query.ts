@@ -1,0 +1,176 @@
+// Read queries of the library: filtered keyset pages, full-text search and the filter-bar counts.
+// Each filter adds one fixed fragment; values are always bound parameters.
+import { toFtsQuery } from '../fts-query.ts';
+import type { AssetKind, AssetOrigin } from '../server-records.ts';
+import { joinSql, sql, type SqlFragment, type StatementCache } from '../sql.ts';
+import { decodeAssetCursor, encodeAssetCursor, type AssetSort } from './asset-cursor.ts';
+import { ASSET_ROW_COLUMNS, type AssetRow } from './asset-row.ts';
+
+export interface AssetFilter {
+  kind?: AssetKind;
+  origin?: AssetOrigin;
+  modelId?: string;
+  /** Exact image type, e.g. 'modelInput' (used by a model's image list). */
+  type?: string;
+  /** true: only assets with a local file; false: only those without. */
+  offline?: boolean;
+  liked?: boolean;
+  /** Epoch ms, inclusive. */
+  dateFrom?: number;
+  /** Epoch ms, exclusive. */
+  dateTo?: number;
+  /** Free text; every word matches as a prefix. */
+  query?: string;
+}
+
+export interface AssetPageRequest {
+  filter?: AssetFilter;
+  sort?: AssetSort;
+  cursor?: string | null;
+  limit: number;
+}
+
+export interface AssetPage {
+  rows: AssetRow[];
+  /** NULL on the last page. */
+  nextCursor: string | null;
+}
+
+export interface AssetCounts {
+  total: number;
+  images: number;
+  videos: number;
+  offline: number;
+  liked: number;
+  byModel: { modelId: string | null; count: number }[];
+}
+
+/** Below this many text matches, sorting the matches beats walking the library in date order. */
+const FEW_MATCHES = 1000;
+
+/** Ranking costs a score per match; past this many, relevance of a short prefix means little anyway. */
+const RANKABLE_MATCHES = 5000;
+
+/** How many rows match, counting no further than `upTo`. */
+function countMatches(q: StatementCache, match: string, upTo: number): number {
+  return (
+    q.get<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ${match} LIMIT ${upTo})`)
+      ?.n ?? 0
+  );
+}
+
+/** The WHERE terms of a filter; NULL when a text query has no searchable words (nothing can match). */
+function filterTerms(q: StatementCache, filter: AssetFilter): SqlFragment[] | null {
+  const terms: SqlFragment[] = [];
+  if (filter.kind !== undefined) terms.push(sql`a.kind = ${filter.kind}`);
+  if (filter.origin !== undefined) terms.push(sql`a.origin = ${filter.origin}`);
+  if (filter.modelId !== undefined) terms.push(sql`a.model_id = ${filter.modelId}`);
+  if (filter.type !== undefined) terms.push(sql`a.type = ${filter.type}`);
+  // Literal values, so SQLite can use the partial indexes declared with the same terms.
+  if (filter.offline === true) terms.push(sql`a.file_state = 'downloaded'`);
+  if (filter.offline === false) terms.push(sql`a.file_state <> 'downloaded'`);
+  if (filter.liked === true) terms.push(sql`a.liked = 1`);
+  if (filter.liked === false) terms.push(sql`a.liked = 0`);
+  if (filter.dateFrom !== undefined) terms.push(sql`a.created_at >= ${filter.dateFrom}`);
+  if (filter.dateTo !== undefined) terms.push(sql`a.created_at < ${filter.dateTo}`);
+  if (filter.query !== undefined && filter.query.trim() !== '') {
+    const match = toFtsQuery(filter.query);
+    if (match === null) return null;
+    terms.push(
+      // Few matches: read them by rowid and sort. Many: walk the date order and test each row
+      // against the match set (the unary + keeps SQLite from driving the query by rowid).
+      countMatches(q, match, FEW_MATCHES) < FEW_MATCHES
+        ? sql`a.seq IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ${match})`
+        : sql`+a.seq IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ${match})`,
+    );
+  }
+  return terms;
+}
+
+const whereOf = (terms: SqlFragment[]): SqlFragment =>
+  terms.length === 0 ? sql`` : sql` WHERE ${joinSql(terms, sql` AND `)}`;
+
+export function listAssets(q: StatementCache, request: AssetPageRequest): AssetPage {
+  const sort = request.sort ?? 'newest';
+  const terms = filterTerms(q, request.filter ?? {});
+  if (terms === null) return { rows: [], nextCursor: null };
+  if (request.cursor) {
+    const after = decodeAssetCursor(request.cursor, sort);
+    terms.push(
+      sort === 'newest'
+        ? sql`(a.created_at, a.seq) < (${after.createdAt}, ${after.seq})`
+        : sql`(a.created_at, a.seq) > (${after.createdAt}, ${after.seq})`,
+    );
+  }
+  const order = sort === 'newest' ? sql`a.created_at DESC, a.seq DESC` : sql`a.created_at ASC, a.seq ASC`;
+  // One row more than asked tells whether another page exists without a COUNT.
+  const rows = q.all<AssetRow>(
+    sql`SELECT ${ASSET_ROW_COLUMNS} FROM assets a${whereOf(terms)} ORDER BY ${order} LIMIT ${request.limit + 1}`,
+  );
+  const hasMore = rows.length > request.limit;
+  if (hasMore) rows.length = request.limit;
+  const last = rows.at(-1);
+  return {
+    rows,
+    nextCursor: hasMore && last ? encodeAssetCursor({ sort, createdAt: last.created_at, seq: last.seq }) : null,
+  };
+}
+
+/**
+ * Best matches first (bm25, prompt words weigh most), newest first among equals. A query so broad
+ * that thousands match (a two-letter prefix) returns the newest matches instead, at a fraction of the cost.
+ */
+export function searchAssets(q: StatementCache, query: string, limit: number, filter: AssetFilter = {}): AssetRow[] {
+  const match = toFtsQuery(query);
+  const terms = filterTerms(q, { ...filter, query: undefined });
+  if (match === null || terms === null) return [];
+  if (countMatches(q, match, RANKABLE_MATCHES) >= RANKABLE_MATCHES) {
+    return listAssets(q, { filter: { ...filter, query }, sort: 'newest', limit }).rows;
+  }
+  if (terms.length === 0) {
+    // FTS5 stops ranking after `limit` rows when it can order by rank on its own.
+    return q.all<AssetRow>(sql`
+      SELECT ${ASSET_ROW_COLUMNS}
+      FROM (SELECT rowid, rank FROM assets_fts WHERE assets_fts MATCH ${match} ORDER BY rank LIMIT ${limit}) f
+      JOIN assets a ON a.seq = f.rowid
+      ORDER BY f.rank, a.created_at DESC, a.seq DESC`);
+  }
+  return q.all<AssetRow>(sql`
+    SELECT ${ASSET_ROW_COLUMNS}
+    FROM (SELECT rowid, rank FROM assets_fts WHERE assets_fts MATCH ${match}) f
+    JOIN assets a ON a.seq = f.rowid
+    WHERE ${joinSql(terms, sql` AND `)}
+    ORDER BY f.rank, a.created_at DESC, a.seq DESC
+    LIMIT ${limit}`);
+}
+
+interface CountRow {
+  kind: AssetKind;
+  model_id: string;
+  offline: number;
+  liked: number;
+  n: number;
+}
+
+/** From the trigger-maintained asset_counts table: a few dozen rows whatever the library size. */
+export function countAssets(q: StatementCache, origin?: AssetOrigin): AssetCounts {
+  const where = origin === undefined ? sql`` : sql` AND origin = ${origin}`;
+  const rows = q.all<CountRow>(
+    sql`SELECT kind, model_id, offline, liked, sum(n) AS n FROM asset_counts WHERE n > 0${where}
+        GROUP BY kind, model_id, offline, liked`,
+  );
+  const counts: AssetCounts = { total: 0, images: 0, videos: 0, offline: 0, liked: 0, byModel: [] };
+  const perModel = new Map<string, number>();
+  for (const row of rows) {
+    counts.total += row.n;
+    if (row.kind === 'image') counts.images += row.n;
+    else counts.videos += row.n;
+    if (row.offline) counts.offline += row.n;
+    if (row.liked) counts.liked += row.n;
+    perModel.set(row.model_id, (perModel.get(row.model_id) ?? 0) + row.n);
+  }
+  counts.byModel = [...perModel]
+    .map(([modelId, count]) => ({ modelId: modelId === '' ? null : modelId, count }))
+    .sort((a, b) => b.count - a.count || String(a.modelId).localeCompare(String(b.modelId)));
+  return counts;
+}
