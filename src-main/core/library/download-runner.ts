@@ -1,0 +1,304 @@
+// Runs one step of one download: prepare a video on the service (one poll per step), fetch a file
+// into its `.part`, or copy an HLS stream; then the commit: rename into place, and only then, in
+// one transaction, the download row and the asset's local state. Returns what should happen next.
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { AppError, type ErrorCode } from '../../contract/errors.ts';
+import { detectImageFormat } from '../../contract/rules/index.ts';
+import { POLL_INTERVALS_MS } from '../../contract/service.ts';
+import type { AssetsRepo } from '../db/repos/assets-repo.ts';
+import { filesOf, withExtension } from './download-info.ts';
+import type { DownloadStore, DownloadWithAsset } from './download-store.ts';
+import { fsyncDir } from './durable-fs.ts';
+import { copyHlsOffline, type HlsProgress } from './hls-copy.ts';
+import type { MediaFetch } from './media-http.ts';
+import { extensionOfContentType, extensionOfFormat } from './media-types.ts';
+import { safeLibraryPath } from './paths.ts';
+import type { LibraryServiceClient } from './service-port.ts';
+import { DownloadError, transferToPart, type PartFs } from './transfer.ts';
+
+export type StepOutcome =
+  | { kind: 'succeeded' }
+  /** Not done yet, nothing wrong (a video still being prepared): run again at `at`. */
+  | { kind: 'later'; at: number }
+  /** Something failed that may pass; `progressed` = bytes arrived during this step. */
+  | { kind: 'retry'; code: ErrorCode; message: string; progressed: boolean; immediately?: boolean }
+  | { kind: 'failed'; code: ErrorCode; message: string }
+  | { kind: 'disk_full' }
+  | { kind: 'aborted' };
+
+export interface RunnerContext {
+  db: BetterSqlite3.Database;
+  assets: AssetsRepo;
+  downloads: DownloadStore;
+  root: string;
+  client: LibraryServiceClient;
+  signal: AbortSignal;
+  now(): number;
+  prepareIntervalMs?: number;
+  fetch?: MediaFetch;
+  fs?: PartFs;
+  /** Bytes so far (and total when known), or an HLS copy's files. */
+  onProgress(bytesDone: number, bytesTotal: number | null, hls?: HlsProgress): void;
+  /** Persist-and-announce after a state change inside a step (e.g. preparing → downloading). */
+  onChange(): void;
+}
+
+const PREPARE_FAILED =
+  'The service could not prepare this video for download. Press Retry to ask it again.';
+
+async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.isFile()) total += (await stat(join(dir, entry.name))).size;
+  }
+  return total;
+}
+
+/** Images: the bytes decide the extension when the server's Content-Type is vague or wrong. */
+async function sniffedImageExtension(path: string): Promise<string | undefined> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(64);
+    const { bytesRead } = await handle.read(head, 0, 64, 0);
+    const format = detectImageFormat(head.subarray(0, bytesRead));
+    return format ? extensionOfFormat(format) : undefined;
+  } finally {
+    await handle.close();
+  }
+}
+
+function fromServiceError(error: unknown, what: string): StepOutcome {
+  if (error instanceof AppError) {
+    const { code, message } = error.info;
+    if (code === 'not_found') return { kind: 'failed', code, message: `${what} is no longer on the service.` };
+    if (code === 'auth') return { kind: 'failed', code, message: 'The service refused the API key; check it in Settings.' };
+    if (code === 'network' || code === 'server' || code === 'rate_limited' || code === 'malformed_response' || code === 'offline') {
+      return { kind: 'retry', code, message, progressed: false };
+    }
+    return { kind: 'failed', code, message };
+  }
+  return { kind: 'retry', code: 'network', message: error instanceof Error ? error.message : String(error), progressed: false };
+}
+
+function fromDownloadError(error: unknown, progressed: boolean): StepOutcome {
+  if (error instanceof DownloadError) {
+    switch (error.kind) {
+      case 'aborted':
+        return { kind: 'aborted' };
+      case 'disk_full':
+        return { kind: 'disk_full' };
+      case 'retryable':
+        return { kind: 'retry', code: 'network', message: error.message, progressed };
+      case 'link':
+        return { kind: 'retry', code: 'not_found', message: error.message, progressed, immediately: true };
+      case 'fatal':
+        return { kind: 'failed', code: 'unsupported', message: error.message };
+    }
+  }
+  if (error instanceof AppError) return { kind: 'failed', code: error.info.code, message: error.info.message };
+  return { kind: 'failed', code: 'internal', message: 'The download failed unexpectedly; details are in the log.' };
+}
+
+/** The commit: the file is in place (renamed, fsynced) before the database says so. */
+function commit(ctx: RunnerContext, row: DownloadWithAsset, info: { bytes: number; sha256: string | null }): void {
+  ctx.db.transaction(() => {
+    row.state = 'succeeded';
+    row.bytes_done = info.bytes;
+    row.bytes_total = info.bytes;
+    row.error = null;
+    row.error_code = null;
+    row.next_attempt_at = null;
+    ctx.downloads.save(row, ctx.now());
+    ctx.assets.setLocalFile(row.asset_seq, { fileState: 'downloaded', localPath: row.dest, bytes: info.bytes, sha256: info.sha256 });
+  })();
+}
+
+/** Video 'mp4' mode without a link: ask for preparation, or poll it once. */
+async function prepareVideo(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome | 'ready'> {
+  const interval = ctx.prepareIntervalMs ?? POLL_INTERVALS_MS.videoDownload;
+  try {
+    if (row.state !== 'preparing') {
+      await ctx.client.createVideoDownload(row.asset_id);
+      row.state = 'preparing';
+      row.prepare_percent = 0;
+      ctx.onChange();
+      return { kind: 'later', at: ctx.now() + interval };
+    }
+    let status;
+    try {
+      status = await ctx.client.getVideoDownload(row.asset_id);
+    } catch (error) {
+      // The service forgot the request (or never got it): ask again.
+      if (error instanceof AppError && error.info.code === 'not_found') {
+        await ctx.client.createVideoDownload(row.asset_id);
+        return { kind: 'later', at: ctx.now() + interval };
+      }
+      throw error;
+    }
+    const state = String(status.status).toLowerCase();
+    if (state === 'ready' && typeof status.url === 'string' && status.url !== '') {
+      row.url = status.url;
+      row.state = 'downloading';
+      row.prepare_percent = 100;
+      ctx.onChange();
+      return 'ready';
+    }
+    if (state === 'error') return { kind: 'failed', code: 'server', message: PREPARE_FAILED };
+    const percent = Number(status.percentComplete);
+    row.prepare_percent = Number.isFinite(percent) ? Math.max(0, Math.min(100, percent)) : row.prepare_percent;
+    ctx.onChange();
+    return { kind: 'later', at: ctx.now() + interval };
+  } catch (error) {
+    return fromServiceError(error, 'This video');
+  }
+}
+
+/** A file or HLS download without a link (or whose link died): ask the service for a fresh one. */
+async function refreshLink(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome | null> {
+  try {
+    const record = row.asset_kind === 'image' ? await ctx.client.getImage(row.asset_id) : await ctx.client.getVideo(row.asset_id);
+    if (!record.url) return { kind: 'failed', code: 'not_found', message: 'The service lists no file for this asset.' };
+    row.url = record.url;
+    return null;
+  } catch (error) {
+    return fromServiceError(error, row.asset_kind === 'image' ? 'This image' : 'This video');
+  }
+}
+
+async function runFile(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome> {
+  const files = filesOf({ kind: row.asset_kind, id: row.asset_id });
+  const part = await safeLibraryPath(ctx.root, files.part);
+  const url = row.url;
+  if (!url) return { kind: 'retry', code: 'not_found', message: 'No link yet.', progressed: false, immediately: true };
+  await mkdir(dirname(part), { recursive: true });
+
+  // A crash between the rename and the commit leaves the finished file and no part: commit it.
+  const partSize = await stat(part).then((s) => s.size, () => -1);
+  if (partSize < 0 && row.bytes_total !== null) {
+    const destAbs = await safeLibraryPath(ctx.root, row.dest);
+    const done = await stat(destAbs).catch(() => null);
+    if (done?.isFile() && done.size === row.bytes_total) {
+      commit(ctx, row, { bytes: done.size, sha256: await sha256OfFile(destAbs) });
+      return { kind: 'succeeded' };
+    }
+  }
+
+  let progressed = false;
+  let result;
+  try {
+    result = await transferToPart({
+      url,
+      partPath: part,
+      state: {
+        validator: row.etag || row.last_modified ? { etag: row.etag, lastModified: row.last_modified } : null,
+        totalBytes: row.bytes_total,
+        contentType: row.content_type,
+      },
+      signal: ctx.signal,
+      ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
+      ...(ctx.fs ? { fs: ctx.fs } : {}),
+      onStart: (start) => {
+        // Persisted before the first body byte lands, so a killed process resumes with If-Range.
+        row.etag = start.validator?.etag ?? null;
+        row.last_modified = start.validator?.lastModified ?? null;
+        row.bytes_total = start.totalBytes;
+        row.content_type = start.contentType;
+        row.bytes_done = start.offset;
+        row.state = 'downloading';
+        const ext = extensionOfContentType(start.contentType ?? undefined);
+        if (ext && row.mode === 'file') row.dest = withExtension(row.dest, ext);
+        ctx.onChange();
+      },
+      onProgress: (done, total) => {
+        if (done > row.bytes_done) progressed = true;
+        row.bytes_done = done;
+        ctx.onProgress(done, total);
+      },
+    });
+  } catch (error) {
+    return fromDownloadError(error, progressed);
+  }
+  if (row.asset_kind === 'image') {
+    const sniffed = await sniffedImageExtension(part);
+    if (sniffed) row.dest = withExtension(row.dest, sniffed);
+  }
+  const dest = await safeLibraryPath(ctx.root, row.dest);
+  await mkdir(dirname(dest), { recursive: true });
+  await rename(part, dest);
+  await fsyncDir(dirname(dest));
+  commit(ctx, row, { bytes: result.bytes, sha256: result.sha256 });
+  return { kind: 'succeeded' };
+}
+
+async function runHls(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome> {
+  const files = filesOf({ kind: row.asset_kind, id: row.asset_id });
+  const target = await safeLibraryPath(ctx.root, files.hlsDir);
+  const staging = await safeLibraryPath(ctx.root, files.hlsStaging);
+  const entry = await safeLibraryPath(ctx.root, row.dest);
+  // Renamed into place but not committed (a crash in between): commit what is there.
+  if (await stat(entry).then((s) => s.isFile(), () => false)) {
+    commit(ctx, row, { bytes: await folderBytes(target), sha256: null });
+    return { kind: 'succeeded' };
+  }
+  if (!row.url) return { kind: 'retry', code: 'not_found', message: 'No link yet.', progressed: false, immediately: true };
+  row.state = 'downloading';
+  ctx.onChange();
+  let progressed = false;
+  try {
+    const result = await copyHlsOffline({
+      url: row.url,
+      targetDir: target,
+      stagingDir: staging,
+      signal: ctx.signal,
+      ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
+      onProgress: (p) => {
+        if (p.bytes > row.bytes_done) progressed = true;
+        row.bytes_done = p.bytes;
+        ctx.onProgress(p.bytes, null, p);
+      },
+    });
+    commit(ctx, row, { bytes: result.bytes, sha256: null });
+    return { kind: 'succeeded' };
+  } catch (error) {
+    return fromDownloadError(error, progressed);
+  }
+}
+
+/** One step of a download. Never throws for expected trouble: the outcome says what happened. */
+export async function runDownloadStep(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome> {
+  try {
+    if (row.mode === 'mp4' && !row.url) {
+      const prepared = await prepareVideo(ctx, row);
+      if (prepared !== 'ready') return prepared;
+    }
+    if (!row.url) {
+      const refreshed = await refreshLink(ctx, row);
+      if (refreshed) return refreshed;
+    }
+    return row.mode === 'hls' ? await runHls(ctx, row) : await runFile(ctx, row);
+  } catch (error) {
+    if (ctx.signal.aborted) return { kind: 'aborted' };
+    if (error instanceof DownloadError || error instanceof AppError) return fromDownloadError(error, false);
+    if ((error as { code?: string }).code === 'ENOSPC') return { kind: 'disk_full' };
+    throw error;
+  }
+}
+
+/** Removes what an unfinished download left behind (its `.part` or HLS staging folder). */
+export async function removePartials(root: string, asset: { kind: 'image' | 'video'; id: string }): Promise<void> {
+  const files = filesOf(asset);
+  for (const relative of [files.part, files.hlsStaging]) {
+    const path = await safeLibraryPath(root, relative).catch(() => null);
+    if (path) await rm(path, { recursive: true, force: true });
+  }
+}
