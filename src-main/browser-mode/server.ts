@@ -10,11 +10,13 @@ import {
   cookieToken,
   hostAllowed,
   originAllowed,
+  RESPONSE_HARDENING_HEADERS,
   tokenCookie,
   tokenMatches,
   type Guard,
 } from './guard.ts';
 import { serveStatic } from './static-files.ts';
+import { RENDERER_SECURITY_HEADERS } from '../contract/csp.ts';
 
 export interface BrowserModeOptions {
   core: Core;
@@ -43,20 +45,23 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   const sockets = new Set<WebSocket>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    for (const [name, value] of Object.entries(RESPONSE_HARDENING_HEADERS)) res.setHeader(name, value);
     if (!hostAllowed(req, guard)) return refuse(res, 421, 'Unknown host.');
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${guard.port}`);
     const queryToken = url.searchParams.get('token');
     if (queryToken !== null) {
       if (!tokenMatches(queryToken, guard)) return refuse(res, 403, 'Wrong token: open the URL printed by Atelier.');
       // Trade the URL token for a cookie and drop it from the address bar and history.
-      res.writeHead(303, { 'Set-Cookie': tokenCookie(guard.token), Location: '/', 'Cache-Control': 'no-store' });
+      res.writeHead(303, { 'Set-Cookie': tokenCookie(guard), Location: '/', 'Cache-Control': 'no-store' });
       return void res.end();
     }
-    if (!tokenMatches(cookieToken(req), guard)) {
+    if (!tokenMatches(cookieToken(req, guard), guard)) {
       return refuse(res, 403, 'Missing token: open the URL printed by Atelier.');
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
     if (options.routes && (await options.routes(req, res, url))) return;
+    // The page itself gets the CSP, Permissions-Policy and friends, as in the Electron window.
+    for (const [name, value] of Object.entries(RENDERER_SECURITY_HEADERS)) res.setHeader(name, value);
     if (!serveStatic(options.rendererDir, url.pathname, res)) {
       // Single-page app: unknown paths get the shell.
       if (!serveStatic(options.rendererDir, '/', res)) refuse(res, 404, 'Not found. Was the renderer built?');
@@ -74,7 +79,7 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const allowed =
-      path === BRIDGE_PATH && hostAllowed(req, guard) && originAllowed(req, guard) && tokenMatches(cookieToken(req), guard);
+      path === BRIDGE_PATH && hostAllowed(req, guard) && originAllowed(req, guard) && tokenMatches(cookieToken(req, guard), guard);
     if (!allowed) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
@@ -99,7 +104,10 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
         ws.close(1003, 'Malformed message');
         return;
       }
-      const result = await options.core.dispatch(request.channel, request.args);
+      // dispatch turns every handler problem into data; this only guards against its own bugs.
+      const result = await options.core
+        .dispatch(request.channel, request.args)
+        .catch(() => ({ ok: false as const, error: { code: 'internal' as const, message: 'Internal error.' } }));
       if (ws.readyState === ws.OPEN) {
         ws.send(JSON.stringify({ kind: 'result', id: request.id, result } satisfies BridgeMessage));
       }

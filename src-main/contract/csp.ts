@@ -29,7 +29,6 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
   'serial=()',
   'hid=()',
-  'bluetooth=()',
   'payment=()',
   'display-capture=()',
   'midi=()',
