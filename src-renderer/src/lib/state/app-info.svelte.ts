@@ -1,5 +1,5 @@
 // App-level facts from the core (version, host, account), loaded once and kept fresh by events.
-import type { AppInfo } from '@contract/ipc/app.ts';
+import type { AccountInfo, AppInfo } from '@contract/ipc/app.ts';
 import { invoke, on } from '../ipc.ts';
 
 class AppInfoState {
@@ -16,10 +16,12 @@ class AppInfoState {
     }
   }
 
+  setAccount(account: AccountInfo): void {
+    if (this.info) this.info = { ...this.info, account };
+  }
+
   listen(): () => void {
-    return on('account:changed', (account) => {
-      if (this.info) this.info = { ...this.info, account };
-    });
+    return on('account:changed', (account) => this.setAccount(account));
   }
 }
 

@@ -1,0 +1,77 @@
+// Choosing the account: the API key (write-only: it goes to the core and is forgotten here) and demo mode.
+import type { AccountInfo } from '@contract/ipc/app.ts';
+import type { ErrorInfo, Result } from '@contract/errors.ts';
+import { invoke } from '../ipc.ts';
+import { appInfo } from './app-info.svelte.ts';
+import { settings } from './settings.svelte.ts';
+
+export type AccountAction = 'set-key' | 'remove-key' | 'use-demo' | 'leave-demo';
+
+/** Where the key is kept, in words for the user. */
+export const KEY_STORAGE_TEXT: Record<AccountInfo['keyStorage'], string> = {
+  encrypted: 'Saved encrypted with the system keychain.',
+  session: 'Kept for this session only: this system offers no safe storage, so you will enter it again next time.',
+  plain: 'Saved without encryption, as you allowed. Anyone with access to your user folder can read it.',
+  none: 'No key saved.',
+};
+
+class AccountState {
+  busy = $state<AccountAction | null>(null);
+  error = $state<ErrorInfo | null>(null);
+
+  readonly info: AccountInfo | null = $derived(appInfo.info?.account ?? null);
+  readonly isDemo = $derived(this.info?.mode === 'demo');
+
+  async #run(action: AccountAction, call: () => Promise<Result<AccountInfo>>): Promise<boolean> {
+    this.busy = action;
+    this.error = null;
+    try {
+      const result = await call();
+      if (!result.ok) {
+        this.error = result.error;
+        return false;
+      }
+      appInfo.setAccount(result.value);
+      return true;
+    } finally {
+      this.busy = null;
+    }
+  }
+
+  /**
+   * Saves the service address (when given and changed), then checks the key against the service and saves it.
+   * The key is passed straight through and never kept in renderer state.
+   */
+  async setKey(key: string, baseUrl?: string): Promise<boolean> {
+    if (baseUrl !== undefined && baseUrl.trim() !== settings.values?.baseUrl) {
+      this.busy = 'set-key';
+      this.error = null;
+      const saved = await settings.update('baseUrl', baseUrl);
+      if (!saved) {
+        this.busy = null;
+        const message = settings.fieldErrors.baseUrl ?? 'The service address was refused.';
+        this.error = { code: 'invalid_argument', field: 'baseUrl', message };
+        return false;
+      }
+    }
+    return this.#run('set-key', () => invoke('account:set-key', { key, verify: true }));
+  }
+
+  removeKey(): Promise<boolean> {
+    return this.#run('remove-key', () => invoke('account:remove-key'));
+  }
+
+  useDemo(): Promise<boolean> {
+    return this.#run('use-demo', () => invoke('account:use-demo'));
+  }
+
+  leaveDemo(): Promise<boolean> {
+    return this.#run('leave-demo', () => invoke('account:leave-demo'));
+  }
+
+  clearError(): void {
+    this.error = null;
+  }
+}
+
+export const account = new AccountState();

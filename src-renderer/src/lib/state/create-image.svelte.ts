@@ -1,0 +1,163 @@
+// The Create image form: the chosen model, its values, live validation against contract/rules, and submission.
+import {
+  defaultsFor,
+  normalize,
+  notices,
+  resolveImagecSize,
+  TRAINED_IMAGE_FIELDS,
+  validate,
+  type FieldProblem,
+} from '@contract/rules/index.ts';
+import { publicImageRules, type PublicImageModelRules } from '@contract/rules/image-models.ts';
+import { isModelUsable } from '@contract/service.ts';
+import { carryOver, defined, groupDefaults } from '../create/option-values.ts';
+import { blockingReason, problemAt } from '../create/problems.ts';
+import { SeedLock } from '../create/seed.svelte.ts';
+import { submitGeneration } from './submit.ts';
+import { trainedModels } from './trained-models.svelte.ts';
+
+/** Trained-model settings edited in the "Trained model" section (prompt, preset, count and seed live apart). */
+export const TRAINED_SETTING_NAMES = ['width', 'height', 'steps', 'runType', 'enhanceFace', 'styleStrength', 'inputImageId'];
+
+class CreateImageState {
+  modelID = $state<string>('imagea');
+  prompt = $state('');
+  preset = $state<string | undefined>(undefined);
+  aspectRatio = $state<string | undefined>('1:1');
+  numImages = $state<number | undefined>(1);
+  referenceURLs = $state<string[]>([]);
+  /** Settings of the public model's option group (options.<group>). */
+  options = $state<Record<string, unknown>>(defaultsOptions('imagea'));
+  /** Settings of a trained model (top-level fields of its body). */
+  trained = $state<Record<string, unknown>>({});
+  seed = new SeedLock();
+  promptTouched = $state(false);
+  submitting = $state(false);
+
+  readonly rules: PublicImageModelRules | undefined = $derived(publicImageRules(this.modelID));
+  readonly isTrained = $derived(this.rules === undefined);
+
+  /** Fields greyed out by another field's value, with the reason. */
+  readonly disabledOptions: Record<string, string> = $derived.by((): Record<string, string> => {
+    if (this.rules?.family !== 'imagec') return {};
+    const format = this.options['outputFormat'] ?? 'jpeg';
+    return format === 'jpeg' ? {} : { outputCompression: 'Only with JPEG output.' };
+  });
+
+  /** The request body exactly as the form describes it (disabled fields left out). */
+  readonly body: Record<string, unknown> = $derived.by(() => {
+    // An empty prompt is left out, so the reason reads "prompt is required" rather than a type complaint.
+    const prompt = this.prompt.trim() === '' ? undefined : this.prompt;
+    const common = { modelID: this.modelID, prompt, preset: this.preset, numImages: this.numImages };
+    if (!this.rules) {
+      return defined({ ...common, ...this.trained, seed: this.seed.current });
+    }
+    const settings = defined(
+      Object.fromEntries(Object.entries(this.options).filter(([name]) => !(name in this.disabledOptions))),
+    );
+    return defined({
+      ...common,
+      aspectRatio: this.aspectRatio,
+      referenceImageURLs: this.referenceURLs.length > 0 ? this.referenceURLs : undefined,
+      options: Object.keys(settings).length > 0 ? { [this.rules.optionGroup]: settings } : undefined,
+    });
+  });
+
+  /** A trained model that exists but cannot generate yet (only 'ready' models can). */
+  readonly trainedNotReady = $derived.by(() => {
+    const model = trainedModels.find(this.modelID);
+    return model && !isModelUsable(model.status) ? model : null;
+  });
+
+  readonly problems: FieldProblem[] = $derived.by(() => {
+    const model = this.trainedNotReady;
+    const status: FieldProblem[] = model
+      ? [{ field: 'modelID', message: `${model.label} is ${model.status}: only ready models can generate` }]
+      : [];
+    return [...status, ...validate({ kind: 'image', body: this.body })];
+  });
+  readonly notices: FieldProblem[] = $derived(notices({ kind: 'image', body: this.body }));
+  readonly blockedBy: string | null = $derived(blockingReason(this.problems));
+  readonly canGenerate = $derived(this.problems.length === 0 && !this.submitting);
+
+  /** imagec-2's exact output size for the chosen tier and ratio, when both are set. */
+  readonly resolvedSize = $derived.by(() => {
+    const size = this.options['imageSize'];
+    if (this.rules?.family !== 'imagec' || typeof size !== 'string') return null;
+    return resolveImagecSize(size, this.aspectRatio ?? '1:1');
+  });
+
+  /** The message next to a field: the prompt's waits until it was touched, so an empty form does not shout. */
+  problemFor(path: string): string | null {
+    if (path === 'prompt' && !this.promptTouched) return null;
+    return problemAt(this.problems, path);
+  }
+
+  noticeFor(path: string): string | null {
+    return problemAt(this.notices, path);
+  }
+
+  selectModel(id: string): void {
+    if (id === this.modelID) return;
+    const previousGroup = this.rules?.optionGroup;
+    const wasTrained = this.isTrained;
+    this.modelID = id;
+    const rules = publicImageRules(id);
+    const defaults = defaultsFor(id);
+    if (rules) {
+      const previous = previousGroup === rules.optionGroup ? this.options : {};
+      this.options = carryOver(previous, rules.options, groupDefaults(defaults, rules.optionGroup));
+      this.aspectRatio ??= defaults['aspectRatio'] as string | undefined;
+    } else {
+      this.trained = wasTrained ? this.trained : {};
+    }
+    this.numImages ??= defaults['numImages'] as number | undefined;
+  }
+
+  setOption(name: string, value: unknown): void {
+    this.options = { ...this.options, [name]: value };
+  }
+
+  setTrained(name: string, value: unknown): void {
+    this.trained = { ...this.trained, [name]: value };
+  }
+
+  setPrompt(value: string): void {
+    this.prompt = value;
+    this.promptTouched = true;
+  }
+
+  addReference(url: string): void {
+    this.referenceURLs = [...this.referenceURLs, url.trim()];
+  }
+
+  removeReference(index: number): void {
+    this.referenceURLs = this.referenceURLs.filter((_, i) => i !== index);
+  }
+
+  /** Sends the generation. Until the core's job channel exists, says so instead. */
+  async submit(): Promise<void> {
+    this.promptTouched = true;
+    if (this.problems.length > 0 || this.submitting) return;
+    const body = this.isTrained ? { ...this.body, seed: this.seed.forSubmit() } : this.body;
+    this.submitting = true;
+    try {
+      await submitGeneration(normalize({ kind: 'image', body }));
+    } finally {
+      this.submitting = false;
+    }
+  }
+}
+
+function defaultsOptions(modelID: string): Record<string, unknown> {
+  const rules = publicImageRules(modelID);
+  return rules ? groupDefaults(defaultsFor(modelID), rules.optionGroup) : {};
+}
+
+/** Fields of TRAINED_IMAGE_FIELDS the trained section shows, with their specs. */
+export const TRAINED_SETTINGS = TRAINED_SETTING_NAMES.flatMap((name) => {
+  const spec = TRAINED_IMAGE_FIELDS[name];
+  return spec ? [{ name, spec }] : [];
+});
+
+export const createImage = new CreateImageState();

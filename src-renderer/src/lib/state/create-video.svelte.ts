@@ -1,0 +1,154 @@
+// The Create video form: model, prompt, the model's own options, references with roles, elements; validated live.
+import { defaultsFor, normalize, notices, validate, type FieldProblem } from '@contract/rules/index.ts';
+import {
+  REFERENCE_IMAGE_ROLES,
+  REFERENCE_VIDEO_ROLE,
+  videoRules,
+  type VideoModelRules,
+} from '@contract/rules/video-models.ts';
+import type { ReferenceImageRole } from '@contract/service.ts';
+import { carryOver, defined, groupDefaults } from '../create/option-values.ts';
+import { blockingReason, problemAt } from '../create/problems.ts';
+import { SeedLock } from '../create/seed.svelte.ts';
+import { submitGeneration } from './submit.ts';
+
+export interface ReferenceImageDraft {
+  url: string;
+  role: ReferenceImageRole;
+}
+
+const FIRST_MODEL = 'videoa-3.1';
+
+class CreateVideoState {
+  modelID = $state(FIRST_MODEL);
+  prompt = $state('');
+  promptTouched = $state(false);
+  numVideos = $state<number | undefined>(1);
+  options = $state<Record<string, unknown>>(initialOptions(FIRST_MODEL));
+  referenceImages = $state<ReferenceImageDraft[]>([]);
+  referenceVideos = $state<string[]>([]);
+  elementIDs = $state<string[]>([]);
+  seed = new SeedLock();
+  submitting = $state(false);
+
+  readonly rules: VideoModelRules | undefined = $derived(videoRules(this.modelID));
+  readonly hasSeed = $derived(this.rules?.options['seed'] !== undefined);
+
+  /** Roles the chosen model takes (those it drops included: they are allowed, with a warning). */
+  readonly acceptedRoles: ReferenceImageRole[] = $derived.by(() => {
+    const refs = this.rules?.references;
+    if (!refs) return [];
+    return REFERENCE_IMAGE_ROLES.filter(
+      (role) => refs.imageRoles[role] !== undefined || refs.droppedImageRoles.includes(role),
+    );
+  });
+
+  readonly body: Record<string, unknown> = $derived.by(() => {
+    const group = this.rules?.optionGroup;
+    const settings = defined({ ...this.options, seed: this.hasSeed ? this.seed.current : undefined });
+    return defined({
+      modelID: this.modelID,
+      // Left out when empty, so the reason reads "prompt is required".
+      prompt: this.prompt.trim() === '' ? undefined : this.prompt,
+      numVideos: this.numVideos,
+      referenceImages: this.referenceImages.length > 0 ? this.referenceImages.map((r) => ({ ...r })) : undefined,
+      referenceVideos:
+        this.referenceVideos.length > 0
+          ? this.referenceVideos.map((url) => ({ url, role: REFERENCE_VIDEO_ROLE }))
+          : undefined,
+      elementIDs: this.elementIDs.length > 0 ? [...this.elementIDs] : undefined,
+      options: group && Object.keys(settings).length > 0 ? { [group]: settings } : undefined,
+    });
+  });
+
+  readonly problems: FieldProblem[] = $derived(validate({ kind: 'video', body: this.body }));
+  readonly notices: FieldProblem[] = $derived(notices({ kind: 'video', body: this.body }));
+  readonly blockedBy = $derived(blockingReason(this.problems));
+  readonly canGenerate = $derived(this.problems.length === 0 && !this.submitting);
+  /** Elements, images and videos together, for models with a cap on all of them. */
+  readonly totalItems = $derived(this.elementIDs.length + this.referenceImages.length + this.referenceVideos.length);
+
+  problemFor(path: string): string | null {
+    if (path === 'prompt' && !this.promptTouched) return null;
+    return problemAt(this.problems, path);
+  }
+
+  noticeFor(path: string): string | null {
+    return problemAt(this.notices, path);
+  }
+
+  selectModel(id: string): void {
+    const rules = videoRules(id);
+    if (!rules || id === this.modelID) return;
+    const sameGroup = this.rules?.optionGroup === rules.optionGroup;
+    this.modelID = id;
+    this.options = carryOver(sameGroup ? this.options : {}, rules.options, groupDefaults(defaultsFor(id), rules.optionGroup));
+  }
+
+  setOption(name: string, value: unknown): void {
+    this.options = { ...this.options, [name]: value };
+  }
+
+  setPrompt(value: string): void {
+    this.prompt = value;
+    this.promptTouched = true;
+  }
+
+  /** New images take the first role that still has room, so adding a few in a row does the expected thing. */
+  addImage(url: string): void {
+    const refs = this.rules?.references;
+    const count = (role: ReferenceImageRole) => this.referenceImages.filter((r) => r.role === role).length;
+    const roomy = this.acceptedRoles.find((role) => count(role) < (refs?.imageRoles[role] ?? Infinity));
+    const role = roomy ?? this.acceptedRoles[0] ?? 'reference_image';
+    this.referenceImages = [...this.referenceImages, { url, role }];
+  }
+
+  setImageRole(index: number, role: ReferenceImageRole): void {
+    this.referenceImages = this.referenceImages.map((r, i) => (i === index ? { ...r, role } : r));
+  }
+
+  removeImage(index: number): void {
+    this.referenceImages = this.referenceImages.filter((_, i) => i !== index);
+  }
+
+  addVideo(url: string): void {
+    this.referenceVideos = [...this.referenceVideos, url];
+  }
+
+  removeVideo(index: number): void {
+    this.referenceVideos = this.referenceVideos.filter((_, i) => i !== index);
+  }
+
+  addElement(id: string): void {
+    this.elementIDs = [...this.elementIDs, id];
+  }
+
+  removeElement(index: number): void {
+    this.elementIDs = this.elementIDs.filter((_, i) => i !== index);
+  }
+
+  /** Sends the generation. Until the core's job channel exists, says so instead. */
+  async submit(): Promise<void> {
+    this.promptTouched = true;
+    if (this.problems.length > 0 || this.submitting || !this.rules) return;
+    let body = this.body;
+    if (this.hasSeed) {
+      const group = this.rules.optionGroup;
+      const options = (body['options'] as Record<string, Record<string, unknown>> | undefined) ?? {};
+      body = { ...body, options: { [group]: { ...options[group], seed: this.seed.forSubmit() } } };
+    }
+    this.submitting = true;
+    try {
+      await submitGeneration(normalize({ kind: 'video', body }));
+    } finally {
+      this.submitting = false;
+    }
+  }
+}
+
+function initialOptions(modelID: string): Record<string, unknown> {
+  const rules = videoRules(modelID);
+  return rules ? groupDefaults(defaultsFor(modelID), rules.optionGroup) : {};
+}
+
+export const createVideo = new CreateVideoState();
