@@ -75,11 +75,12 @@ export async function startShell(): Promise<void> {
     core?.events.emit('shell:open-asset', target);
   };
 
+  let lastNotification: Notification | null = null;
   const powerHub = createPowerSignalHub({ onListenerError: (error) => log('power listener failed', error) });
   const notifier = coalesceNotifier(
     createOsNotifier({
       isSupported: () => Notification.isSupported(),
-      create: (options) => new Notification({ ...options, silent: false }),
+      create: (options) => (lastNotification = new Notification({ ...options, silent: false })),
       onOpen: openAsset,
     }),
     {
@@ -223,7 +224,13 @@ export async function startShell(): Promise<void> {
   );
 
   win = openWindow();
-  exposeE2eHooks({ tray: () => tray, notify: (n) => notifier.notify(n), flushNotifications: () => notifier.flush(), windowUrl: () => win?.webContents.getURL() ?? null });
+  exposeE2eHooks({
+    tray: () => tray,
+    notify: (n) => notifier.notify(n),
+    flushNotifications: () => notifier.flush(),
+    clickLastNotification: () => void lastNotification?.emit('click'),
+    emitQueueCounts: (next) => core?.events.emit('queue:counts', next),
+  });
 
   app.on('second-instance', () => void showWindow());
   app.on('activate', () => void showWindow());
@@ -267,7 +274,8 @@ interface E2eHooks {
   tray(): AppTray | null;
   notify(notification: { title: string; body: string; jobId?: string; assetId?: string }): void;
   flushNotifications(): void;
-  windowUrl(): string | null;
+  clickLastNotification(): void;
+  emitQueueCounts(counts: QueueCountsInfo): void;
 }
 
 /** Read by the Electron e2e (e2e/electron) through electronApp.evaluate; main-process only. */
