@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../../contract/errors.ts';
+import type { Cache } from '../cache.ts';
+import { seedAssets, type SeedSummary } from '../test-support/seed-assets.ts';
+import { openMemoryCache } from '../test-support/test-cache.ts';
+import type { AssetRow } from './asset-row.ts';
+import type { AssetFilter } from './assets-query.ts';
+
+let cache: Cache;
+let seeded: SeedSummary;
+beforeEach(() => {
+  cache = openMemoryCache();
+  seeded = seedAssets(cache, 3000, { seed: 7 });
+});
+afterEach(() => cache.close());
+
+const allRows = (): AssetRow[] =>
+  cache.sqlite.prepare('SELECT * FROM assets ORDER BY created_at DESC, seq DESC').all() as AssetRow[];
+
+function readAll(filter: AssetFilter, sort: 'newest' | 'oldest' = 'newest', limit = 97): AssetRow[] {
+  const out: AssetRow[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 10_000; pages += 1) {
+    const page = cache.assets.list({ filter, sort, cursor, limit });
+    expect(page.rows.length).toBeLessThanOrEqual(limit);
+    out.push(...page.rows);
+    if (!page.nextCursor) return out;
+    expect(page.rows.length).toBe(limit);
+    cursor = page.nextCursor;
+  }
+  throw new Error('paging did not end');
+}
+
+describe('AssetsRepo.list (keyset pages)', () => {
+  it('walks the whole library without gaps or repeats, both ways, despite equal timestamps', () => {
+    const expected = allRows().map((r) => r.seq);
+    const ties = new Set(allRows().map((r) => r.created_at)).size;
+    expect(ties).toBeLessThan(expected.length); // the seed makes bursts that share a time
+    expect(readAll({}).map((r) => r.seq)).toEqual(expected);
+    expect(readAll({}, 'oldest').map((r) => r.seq)).toEqual([...expected].reverse());
+  });
+
+  it('is not thrown off by assets inserted between two pages', () => {
+    const first = cache.assets.list({ limit: 100 });
+    seedAssets(cache, 50, { seed: 99, idPrefix: 'late', newest: Date.parse('2030-01-01T00:00:00Z'), spanMs: 1000 });
+    const rest = readAll({}).filter((r) => !r.id.startsWith('late'));
+    const second = cache.assets.list({ limit: 100, cursor: first.nextCursor });
+    expect(second.rows.map((r) => r.seq)).toEqual(rest.slice(100, 200).map((r) => r.seq));
+  });
+
+  const filters: [string, AssetFilter, (r: AssetRow) => boolean][] = [
+    ['kind', { kind: 'video' }, (r) => r.kind === 'video'],
+    ['origin', { origin: 'uploaded' }, (r) => r.origin === 'uploaded'],
+    ['model', { modelId: 'imagec-2' }, (r) => r.model_id === 'imagec-2'],
+    ['offline', { offline: true }, (r) => r.file_state === 'downloaded'],
+    ['online only', { offline: false }, (r) => r.file_state !== 'downloaded'],
+    ['liked', { liked: true }, (r) => r.liked === 1],
+    ['liked videos of a model', { liked: true, kind: 'video', modelId: 'videod-1.5' }, (r) => r.liked === 1 && r.kind === 'video' && r.model_id === 'videod-1.5'],
+    ['date range', { dateFrom: Date.parse('2025-03-01'), dateTo: Date.parse('2025-04-01') }, (r) => r.created_at >= Date.parse('2025-03-01') && r.created_at < Date.parse('2025-04-01')],
+    ['type', { type: 'modelInput' }, (r) => r.type === 'modelInput'],
+  ];
+  for (const [name, filter, keep] of filters) {
+    it(`filters by ${name} and pages through exactly the matching rows`, () => {
+      const expected = allRows().filter(keep).map((r) => r.seq);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(readAll(filter).map((r) => r.seq)).toEqual(expected);
+    });
+  }
+
+  it('filters by text with prefix words, together with other filters', () => {
+    const words = (r: AssetRow) => (r.prompt ?? '').toLowerCase().split(' ');
+    const expected = allRows().filter((r) => words(r).some((w) => w.startsWith('light')) && words(r).some((w) => w.startsWith('gard')));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(readAll({ query: 'Light  GARD' }).map((r) => r.seq)).toEqual(expected.map((r) => r.seq));
+    const videos = expected.filter((r) => r.kind === 'video').map((r) => r.seq);
+    expect(readAll({ query: 'light gard', kind: 'video' }).map((r) => r.seq)).toEqual(videos);
+  });
+
+  it('uses the same plan-independent result for broad and narrow text queries', () => {
+    const broad = allRows().filter((r) => (r.prompt ?? '').split(' ').some((w) => w.startsWith('st')));
+    expect(broad.length).toBeGreaterThan(1000); // large enough to take the date-order plan
+    expect(readAll({ query: 'st' }, 'newest', 500).map((r) => r.seq)).toEqual(broad.map((r) => r.seq));
+  });
+
+  it('returns nothing for a query without searchable words, and rejects a bad or foreign cursor', () => {
+    expect(cache.assets.list({ filter: { query: '"*) OR (' }, limit: 10 }).rows).toEqual([]);
+    const page = cache.assets.list({ limit: 10 });
+    expect(() => cache.assets.list({ limit: 10, cursor: 'garbage' })).toThrow(AppError);
+    expect(() => cache.assets.list({ limit: 10, cursor: page.nextCursor, sort: 'oldest' })).toThrow(/cursor/);
+  });
+});
+
+describe('AssetsRepo.search', () => {
+  it('finds words as they are typed, folding case and accents', () => {
+    const target = allRows().find((r) => r.kind === 'image')!;
+    expect(cache.assets.recordGeneration('image', target.id, { prompt: 'Crème brûlée flambé' })).toBe(true);
+    for (const typed of ['brul', 'BRULEE', 'crème bRû', 'flamb']) {
+      expect(cache.assets.search(typed, 20).map((r) => r.id)).toContain(target.id);
+    }
+  });
+
+  it('ranks prompt matches above matches only in other fields', () => {
+    const [one, two] = allRows().filter((r) => r.kind === 'image');
+    cache.assets.recordGeneration('image', one!.id, { prompt: 'zebracorn in a meadow', params: { note: 'x' } });
+    cache.assets.recordGeneration('image', two!.id, { prompt: 'a meadow', params: { style: 'zebracorn' } });
+    expect(cache.assets.search('zebracorn', 10).map((r) => r.id)).toEqual([one!.id, two!.id]);
+    expect(cache.assets.search('zebracorn', 10, { kind: 'video' })).toEqual([]);
+    expect(cache.assets.search('x', 10)).toEqual([]); // one letter is not searched yet
+  });
+});
+
+describe('AssetsRepo.counts', () => {
+  it('matches the seeded library and follows later changes', () => {
+    const counts = cache.assets.counts();
+    expect(counts).toMatchObject({ total: seeded.inserted, images: seeded.images, videos: seeded.videos, offline: seeded.offline, liked: seeded.liked });
+    expect(Object.fromEntries(counts.byModel.map((m) => [m.modelId, m.count]))).toEqual(seeded.byModel);
+    expect(cache.assets.counts('uploaded').total).toBe(seeded.uploaded);
+
+    const row = allRows().find((r) => r.file_state === 'remote')!;
+    cache.assets.setLocalFile(row.seq, { fileState: 'downloaded' });
+    cache.assets.delete(row.kind, row.id);
+    const after = cache.assets.counts();
+    expect(after.total).toBe(seeded.inserted - 1);
+    expect(after.offline).toBe(seeded.offline);
+  });
+});
