@@ -1,14 +1,12 @@
 // The concrete database and API client every account gets: the one place the account layer
-// meets core/db and core/api. STAND-INS until those modules land: a database handle that only
-// knows its path, and a client that can only make the key-check request.
-import { join } from 'node:path';
+// meets core/db and core/api. The client is a STAND-IN until core/api lands: it can only make
+// the key-check request.
 import { AppError } from '../../contract/errors.ts';
+import { accountDatabasePath } from '../db/account-path.ts';
+import { openDatabase, type SqliteDatabase } from '../db/database.ts';
 import type { AccountRef } from './types.ts';
 
-export interface AccountDatabase {
-  readonly file: string;
-  close(): void;
-}
+export type AccountDatabase = SqliteDatabase;
 
 export interface AccountClient {
   readonly baseUrl: string;
@@ -22,14 +20,9 @@ export interface AccountBindings {
   probe(client: AccountClient): Promise<unknown>;
 }
 
-const safeName = (text: string): string => text.replace(/[^a-z0-9.-]+/gi, '_').slice(0, 80);
-
 export function appAccountBindings(dataDir: string): AccountBindings {
   return {
-    openDatabase(account) {
-      const name = account === 'demo' ? 'demo' : `${safeName(new URL(account.baseUrl).host)}-${account.keyFingerprint}`;
-      return { file: join(dataDir, 'accounts', `${name}.sqlite`), close() {} };
-    },
+    openDatabase: (account) => openDatabase(accountDatabasePath(dataDir, account)),
     createClient({ baseUrl, getApiKey }) {
       return {
         baseUrl,

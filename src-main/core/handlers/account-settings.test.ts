@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../core.ts';
 import { createMemoryStore } from '../settings/store.ts';
+import type { DemoService } from '../account/types.ts';
 
 const host = { kind: 'browser', appVersion: '0.0.0-test', chromiumVersion: null, electronVersion: null } as const;
 
@@ -91,5 +92,33 @@ describe('settings and account channels through the dispatcher', () => {
     const weak = await core.dispatch('settings:update', { allowWeakKeyStorage: true });
     expect(weak.ok).toBe(true);
     expect(events.filter((e) => e.event === 'account:changed').at(-1)?.payload).toMatchObject({ keyStorage: 'plain' });
+  });
+
+  it('opens a database of its own for each key and for the demo, and closes the previous one', async () => {
+    const demo: DemoService = {
+      start: async () => ({ baseUrl: 'http://127.0.0.1:9', apiKey: 'demo-key' }),
+      stop: async () => {},
+    };
+    const withDemo = await createCore({ dataDir, host, store: createMemoryStore(), demo });
+    const accountsDir = join(dataDir, 'accounts');
+    // SQLite in WAL mode keeps a -wal file next to a database while a connection has it open.
+    const openDatabases = () =>
+      readdirSync(accountsDir).filter((dir) => existsSync(join(accountsDir, dir, 'atelier.db-wal')));
+    const opened: string[] = [];
+
+    await withDemo.dispatch('settings:update', { baseUrl: 'https://media.example.com/v1' });
+    for (const key of ['sk-first-key-000', 'sk-second-key-111']) {
+      expect(await withDemo.dispatch('account:set-key', { key, verify: false })).toMatchObject({ ok: true });
+      expect(openDatabases()).toHaveLength(1);
+      opened.push(...openDatabases());
+    }
+    expect(await withDemo.dispatch('account:use-demo', undefined)).toMatchObject({ ok: true, value: { mode: 'demo' } });
+    expect(openDatabases()).toHaveLength(1);
+    opened.push(...openDatabases());
+
+    expect(new Set(opened).size).toBe(3);
+    expect(readdirSync(accountsDir).filter((dir) => existsSync(join(accountsDir, dir, 'atelier.db')))).toHaveLength(3);
+    await withDemo.close();
+    expect(openDatabases()).toEqual([]);
   });
 });
