@@ -1,5 +1,6 @@
 // The ordered list of schema migrations; append new versions at the end, never edit a shipped one.
 import type { Migration } from '../migrate.ts';
 import { migration0001 } from './0001-initial.ts';
+import { migration0002 } from './0002-download-details.ts';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002];
