@@ -2,5 +2,6 @@
 import type { Migration } from '../migrate.ts';
 import { migration0001 } from './0001-initial.ts';
 import { migration0002 } from './0002-download-details.ts';
+import { migration0003 } from './0003-job-engine.ts';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002];
+export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003];
