@@ -39,7 +39,8 @@ const MIME: Record<DetectedImageFormat, string> = {
 };
 
 const MB = 1024 * 1024;
-const megabytes = (bytes: number): string => `${(bytes / MB).toFixed(1)} MB`;
+/** Rounded up, so a size just over the limit never reads as the limit itself. */
+const megabytes = (bytes: number): string => `${(Math.ceil((bytes / MB) * 10) / 10).toFixed(1)} MB`;
 
 const refused = (fileName: string, field: string, reason: string): AppError =>
   new AppError({ code: 'validation', field, message: `"${fileName}" was not uploaded: ${reason}` });
