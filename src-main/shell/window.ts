@@ -6,22 +6,6 @@ import type { WindowPlacement, WindowSizeRules } from './window-state.ts';
 
 export const WINDOW_SIZE: WindowSizeRules = { width: 1280, height: 820, minWidth: 900, minHeight: 600 };
 
-export const SECURE_WEB_PREFERENCES = {
-  contextIsolation: true,
-  sandbox: true,
-  nodeIntegration: false,
-  nodeIntegrationInWorker: false,
-  nodeIntegrationInSubFrames: false,
-  webSecurity: true,
-  allowRunningInsecureContent: false,
-  experimentalFeatures: false,
-  webviewTag: false,
-  navigateOnDragDrop: false,
-  safeDialogs: true,
-  enableWebSQL: false,
-  spellcheck: false,
-} as const;
-
 export interface MainWindowOptions {
   preloadFile: string;
   placement: WindowPlacement;
@@ -40,7 +24,26 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     // Matches the renderer's first paint, so opening does not flash white in dark mode.
     backgroundColor: nativeTheme.shouldUseDarkColors ? '#1b1b1d' : '#f7f7f8',
     ...(options.icon ? { icon: options.icon } : {}),
-    webPreferences: { ...SECURE_WEB_PREFERENCES, devTools: options.devTools, preload: options.preloadFile },
+    // Written out here rather than spread from a constant, so reviewers and scanners see each one.
+    webPreferences: {
+      preload: options.preloadFile,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      experimentalFeatures: false,
+      webviewTag: false,
+      // Middle-click would ask for a new window (refused anyway); the app has no use for it.
+      disableBlinkFeatures: 'Auxclick',
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      enableWebSQL: false,
+      spellcheck: false,
+      devTools: options.devTools,
+    },
   });
   if (options.placement.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
