@@ -31,7 +31,7 @@ describe('prepareUpload', () => {
       const bytes = await image(format);
       const prepared = await prepareUpload({ modelID: 'm1', type: 'auxiliaryType', file: { name: 'photo.gif', bytes } });
       expect(prepared.format).toBe(format);
-      const form = await new Response(prepared.body.bytes, { headers: { 'content-type': prepared.body.contentType } }).formData();
+      const form = await new Response(prepared.body.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': prepared.body.contentType } }).formData();
       expect(JSON.parse(form.get('data') as string)).toEqual({ modelID: 'm1', type: 'auxiliaryType' });
       const file = form.get('file') as File;
       expect(file.name).toBe('photo.gif');
