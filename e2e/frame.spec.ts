@@ -1,6 +1,6 @@
 // The app frame in demo mode: keyboard navigation through the sidebar, status bar facts, theme override; screenshots.
 import { AppShellPage, VIEW_NAMES } from './pages/app-shell-page.ts';
-import { demoTest as test, expect } from './pages/demo-test.ts';
+import { demoTest as test, expect } from './pages/app-fixtures.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
 
 test('the sidebar is reachable and usable by keyboard alone', async ({ page, demoApp }) => {

@@ -24,10 +24,9 @@ export function unplacedProblems(problems: readonly FieldProblem[], shown: reado
   );
 }
 
-/** Sentence-style message for the Generate button's reason line. */
+/** The Generate button's reason line. Messages keep their case: they often start with a field or model id. */
 export function blockingReason(problems: readonly FieldProblem[]): string | null {
   const first = problems[0];
   if (!first) return null;
-  const text = first.message.charAt(0).toUpperCase() + first.message.slice(1);
-  return problems.length === 1 ? text : `${text} (and ${problems.length - 1} more)`;
+  return problems.length === 1 ? first.message : `${first.message} (and ${problems.length - 1} more)`;
 }

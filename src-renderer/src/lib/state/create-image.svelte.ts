@@ -17,7 +17,15 @@ import { submitGeneration } from './submit.ts';
 import { trainedModels } from './trained-models.svelte.ts';
 
 /** Trained-model settings edited in the "Trained model" section (prompt, preset, count and seed live apart). */
-export const TRAINED_SETTING_NAMES = ['width', 'height', 'steps', 'runType', 'enhanceFace', 'styleStrength', 'inputImageId'];
+export const TRAINED_SETTING_NAMES = [
+  'width',
+  'height',
+  'steps',
+  'runType',
+  'enhanceFace',
+  'styleStrength',
+  'inputImageId',
+];
 
 class CreateImageState {
   modelID = $state<string>('imagea');

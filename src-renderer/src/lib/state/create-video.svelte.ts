@@ -82,7 +82,11 @@ class CreateVideoState {
     if (!rules || id === this.modelID) return;
     const sameGroup = this.rules?.optionGroup === rules.optionGroup;
     this.modelID = id;
-    this.options = carryOver(sameGroup ? this.options : {}, rules.options, groupDefaults(defaultsFor(id), rules.optionGroup));
+    this.options = carryOver(
+      sameGroup ? this.options : {},
+      rules.options,
+      groupDefaults(defaultsFor(id), rules.optionGroup),
+    );
   }
 
   setOption(name: string, value: unknown): void {

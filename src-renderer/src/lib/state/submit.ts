@@ -5,6 +5,9 @@ import { toasts } from './toasts.svelte.ts';
 
 export async function submitGeneration(request: GenerationRequest): Promise<boolean> {
   void request;
-  toasts.show('warning', 'Generating is not available yet: this build cannot send jobs to the service. Your settings are kept.');
+  toasts.show(
+    'warning',
+    'Generating is not available yet: this build cannot send jobs to the service. Your settings are kept.',
+  );
   return false;
 }

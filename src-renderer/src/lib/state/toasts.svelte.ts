@@ -19,7 +19,11 @@ class Toasts {
     const id = this.#nextId++;
     this.items = [...this.items, { id, level, message }].slice(-MAX_VISIBLE);
     const delay = AUTO_DISMISS_MS[level];
-    if (delay !== null) this.#timers.set(id, setTimeout(() => this.dismiss(id), delay));
+    if (delay !== null)
+      this.#timers.set(
+        id,
+        setTimeout(() => this.dismiss(id), delay),
+      );
   }
 
   info(message: string): void {
