@@ -1,0 +1,17 @@
+// What sync reads from the service: the four list calls, as a structural interface the API
+// client (core/api ServiceClient) satisfies, so sync can be tested against any source.
+import type { CursorPage, ImageListFilter, ImageRecord, Model, Preset, VideoRecord } from '../../contract/service.ts';
+
+export interface SyncCallOptions {
+  signal?: AbortSignal;
+}
+
+export interface SyncSource {
+  listModels(call?: SyncCallOptions): Promise<Model[]>;
+  listPresets(call?: SyncCallOptions): Promise<Preset[]>;
+  listModelImages(
+    modelID: string,
+    options?: { imageType?: ImageListFilter; pageSize?: number; signal?: AbortSignal },
+  ): AsyncIterable<CursorPage<ImageRecord>>;
+  listVideos(options?: { videoType?: string; pageSize?: number; signal?: AbortSignal }): AsyncIterable<CursorPage<VideoRecord>>;
+}
