@@ -182,12 +182,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         MessageSchema,
       ),
 
-    listModelImages(modelID, list = {}) {
+    // List methods are async generators, so a bad argument surfaces where the pages are awaited,
+    // like every other method's errors, and no request is made.
+    async *listModelImages(modelID, list = {}) {
       const template = '/models/{modelID}/images';
       const path = `models/${pathSegment('modelID', modelID)}/images`;
       const imageType = checkImageFilter(list.imageType);
       const pageSize = checkPageSize(list.pageSize);
-      return cursorPages(
+      yield* cursorPages(
         (cursor) => cursorPage(get(template, path, list.signal, { imageType, pageSize, cursor: cursor || undefined }), ImageSchema),
         loopError({ method: 'GET', template }),
       );
@@ -241,10 +243,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     upscaleImage: async (body, c) => trigger('upscale', '/images/upscaling', 'images/upscaling', body, c?.signal),
     generateVideo: async (body, c) => trigger('video', '/videos/generation', 'videos/generation', body, c?.signal),
 
-    listVideos(list = {}) {
+    async *listVideos(list = {}) {
       const videoType = checkVideoFilter(list.videoType);
       const pageSize = checkPageSize(list.pageSize);
-      return cursorPages(
+      yield* cursorPages(
         (cursor) => cursorPage(get('/videos', 'videos', list.signal, { videoType, pageSize, cursor: cursor || undefined }), VideoSchema),
         loopError({ method: 'GET', template: '/videos' }),
       );
@@ -260,12 +262,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     getVideoDownload: async (videoID, c) =>
       call(get('/videos/{videoID}/download', `videos/${pathSegment('videoID', videoID)}/download`, c?.signal), VideoDownloadSchema),
 
-    listJobs(list = {}) {
+    async *listJobs(list = {}) {
       const range = checkJobRange(list, now());
       // A fully given range is repeated on every page; a half-open or default one is carried by the token
       // (re-sending only `start` would make the service recompute "now" and see a different range).
       const repeatRange = range.start !== undefined && range.end !== undefined;
-      return tokenPages(
+      yield* tokenPages(
         (pageToken) =>
           call(
             get('/jobs', 'jobs', list.signal, {
