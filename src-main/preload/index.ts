@@ -15,4 +15,5 @@ const bridge: AtelierBridge = {
   },
 };
 
-contextBridge.exposeInMainWorld('atelier', bridge);
+// Only our own page gets the bridge (main refuses other senders anyway; this keeps it unseen).
+if (location.protocol === 'atelier:' && location.host === 'app') contextBridge.exposeInMainWorld('atelier', bridge);

@@ -8,6 +8,7 @@ import type { QueueCountsInfo } from '../contract/ipc/shell.ts';
 import { createEmulatorDemo } from '../browser-mode/demo.ts';
 import { createCore, type Core } from '../core/core.ts';
 import { logsDir } from '../core/host/folders.ts';
+import { createLogger } from '../core/log/index.ts';
 import { coalesceNotifier, type NotificationTarget } from '../core/host/notifier.ts';
 import { createPowerSignalHub } from '../core/host/power-signals.ts';
 import { APP_NAME, defaultDataDir } from '../core/paths.ts';
@@ -30,10 +31,6 @@ import { captureWindowState, placeWindow } from './window-state.ts';
 export const APP_ID = 'app.atelier.desktop';
 const SHUTDOWN_DEADLINE_MS = 15_000;
 
-const log = (message: string, error?: unknown): void => {
-  console.error(`[shell] ${message}`, ...(error === undefined ? [] : [error instanceof Error ? error.message : String(error)]));
-};
-
 /** tray.png and trayTemplate.png: unpacked next to the app in packaged builds (see electron-builder.yml). */
 const trayImagesDir = (): string => (app.isPackaged ? join(process.resourcesPath, 'tray') : join(app.getAppPath(), 'resources', 'tray'));
 
@@ -46,6 +43,10 @@ export async function startShell(): Promise<void> {
     app.quit();
     return;
   }
+  // One rotating, redacting log file in the data folder (Help → Open Logs Folder).
+  const logger = createLogger({ file: join(logsDir(dataDir), 'atelier.log'), level: app.isPackaged ? 'info' : 'debug', stderr: !app.isPackaged });
+  const shellLog = logger.child('shell');
+  const log = (message: string, error?: unknown): void => shellLog.warn(message, error);
   app.enableSandbox();
   registerSchemes();
   app.on('web-contents-created', (_event, contents) =>
@@ -102,7 +103,7 @@ export async function startShell(): Promise<void> {
   core = await createCore({
     dataDir,
     host: { kind: 'electron', appVersion: app.getVersion(), chromiumVersion: process.versions.chrome ?? null, electronVersion: process.versions.electron ?? null },
-    logError: log,
+    logError: (message, error) => logger.error(message, error),
     cipher: createSafeStorageCipher(safeStorage, process.platform),
     store: adaptElectronStore(store),
     demo,
@@ -252,6 +253,7 @@ export async function startShell(): Promise<void> {
       { name: 'core', run: () => core?.close() },
       { name: 'demo emulator', run: () => demo.stop() },
       { name: 'tray', run: () => tray?.destroy() },
+      { name: 'log', run: () => logger.close() },
     ],
     { deadlineMs: SHUTDOWN_DEADLINE_MS, onProblem: (step, error) => log(`shutdown step ${step} failed`, error) },
   );
