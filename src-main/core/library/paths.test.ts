@@ -72,3 +72,10 @@ describe('safeLibraryPath', () => {
     await expect(safeLibraryPath(root, 'images/b.png')).resolves.toBe(join(root, 'images', 'b.png'));
   });
 });
+
+describe('safeLibraryPath before the library exists', () => {
+  it('accepts paths under a root that is not created yet', async () => {
+    const fresh = join(base, 'NotYet', 'Library');
+    await expect(safeLibraryPath(fresh, 'images/a.png')).resolves.toBe(join(fresh, 'images', 'a.png'));
+  });
+});

@@ -59,16 +59,17 @@ export function toLibraryRelative(root: string, absolutePath: string): string {
  * real location leaves the real library root, so a planted link cannot expose other files.
  */
 export async function assertNoSymlinkEscape(root: string, absolutePath: string): Promise<void> {
-  const realRoot = await realpath(root).catch(() => resolve(root));
-  let probe = absolutePath;
+  const realRoot = await realpath(root).catch(() => null);
+  // Nothing of the library exists yet: no link inside it can lead anywhere.
+  if (realRoot === null) return;
+  let probe = resolve(absolutePath);
   for (;;) {
     try {
       await lstat(probe);
       break;
     } catch {
-      const parent = resolve(probe, '..');
-      if (parent === probe) return;
-      probe = parent;
+      // Only what lies inside the root can be a planted link; the root itself exists.
+      probe = resolve(probe, '..');
     }
   }
   const real = await realpath(probe);

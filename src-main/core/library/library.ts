@@ -1,0 +1,201 @@
+// The offline library of one open account: its download queue, thumbnails, local copies,
+// deletions on the service, export and media serving. Started when the account opens and
+// stopped (transfers aborted, resumable) before its database closes.
+import type BetterSqlite3 from 'better-sqlite3';
+import { AppError } from '../../contract/errors.ts';
+import type {
+  AssetRefInfo,
+  DeleteRemoteInfo,
+  DownloadInfo,
+  DownloadsChangedInfo,
+  LibraryExportInfo,
+  RemoveLocalInfo,
+} from '../../contract/ipc/library.ts';
+import type { AssetsChangedInfo } from '../../contract/ipc/assets.ts';
+import { AssetsRepo } from '../db/repos/assets-repo.ts';
+import type { AssetRow } from '../db/repos/asset-row.ts';
+import { aggregateProgress, type ProgressReporter } from '../host/progress.ts';
+import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
+import type { DownloadWithAsset } from './download-store.ts';
+import { exportAssets } from './library-export.ts';
+import { reconcileLocalFiles, removeLocalCopy } from './local-files.ts';
+import { serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
+import { safeLibraryPath } from './paths.ts';
+import type { LibraryServiceClient } from './service-port.ts';
+import { ensureThumbnail } from './thumbnails.ts';
+import { safeNameForId } from './paths.ts';
+
+export const VIDEO_DELETE_REFUSED =
+  'The service has no way to delete a video (its API lists DELETE only for images). Remove the local copy instead, or delete the video in the service\'s own app.';
+
+export interface LibraryDeps {
+  db: BetterSqlite3.Database;
+  client: LibraryServiceClient;
+  /** This account's library root (settings + account; changes after a move). */
+  root(): string;
+  concurrency(): number;
+  /** The Auto-download setting: finished job outputs are queued only when it is on. */
+  autoDownload(): boolean;
+  emitDownloads(change: DownloadsChangedInfo): void;
+  emitAssets(change: AssetsChangedInfo): void;
+  progress?: ProgressReporter;
+  logError(message: string, error: unknown): void;
+  /** Tests: shorter intervals, injected fetch or file system. */
+  queue?: Partial<DownloadQueueDeps>;
+}
+
+export interface Library {
+  readonly queue: DownloadQueue;
+  readonly assets: AssetsRepo;
+  root(): string;
+  start(): void;
+  stop(): Promise<void>;
+  download(refs: readonly AssetRefInfo[], videoMode?: 'mp4' | 'hls'): DownloadInfo[];
+  /** The jobs engine's outputs hook: queued only when Auto-download is on. */
+  enqueueOutputs(refs: readonly AssetRefInfo[]): void;
+  removeLocal(refs: readonly AssetRefInfo[]): Promise<RemoveLocalInfo>;
+  deleteRemote(refs: readonly AssetRefInfo[]): Promise<DeleteRemoteInfo>;
+  exportTo(refs: readonly AssetRefInfo[], to: string): Promise<LibraryExportInfo>;
+  serve(request: MediaRequest): Promise<MediaReply>;
+  /** Makes missing thumbnails of downloaded assets (background, one at a time). */
+  backfillThumbnails(): Promise<void>;
+}
+
+const kindsOf = (refs: readonly AssetRefInfo[]) => [...new Set(refs.map((r) => r.kind))];
+
+export function createLibrary(deps: LibraryDeps): Library {
+  const assets = new AssetsRepo(deps.db);
+  const progressBar = deps.progress ? aggregateProgress(deps.progress) : null;
+  const stopController = new AbortController();
+  let thumbChain: Promise<void> = Promise.resolve();
+
+  const announce = (reason: AssetsChangedInfo['reason'], refs: readonly AssetRefInfo[]) => {
+    if (refs.length === 0) return;
+    deps.emitAssets({ reason, kinds: kindsOf(refs), ...(refs.length <= 100 ? { assets: [...refs] } : {}) });
+  };
+
+  /** Thumbnails are made one at a time after the download, so they never compete with transfers. */
+  const thumbnailFor = (asset: AssetRow): Promise<void> => {
+    thumbChain = thumbChain.then(async () => {
+      if (stopController.signal.aborted) return;
+      const current = assets.getBySeq(asset.seq);
+      if (!current || current.thumb_path) return;
+      const root = deps.root();
+      const source = current.file_state === 'downloaded' && current.local_path ? await safeLibraryPath(root, current.local_path) : null;
+      if (current.kind === 'image' && !source) return;
+      try {
+        const thumb = await ensureThumbnail({ root, safeName: safeNameForId(current.id), kind: current.kind, source });
+        if (stopController.signal.aborted) return;
+        // A video without its file gets the shared poster, not recorded: its own comes later.
+        if (source) assets.setLocalFile(current.seq, { fileState: current.file_state, thumbPath: thumb.path });
+        announce('download', [{ kind: current.kind, id: current.id }]);
+      } catch (error) {
+        deps.logError(`Making the thumbnail of ${current.kind} ${current.id} failed`, error);
+      }
+    });
+    return thumbChain;
+  };
+
+  const queue = new DownloadQueue({
+    db: deps.db,
+    assets,
+    root: deps.root,
+    client: deps.client,
+    concurrency: deps.concurrency,
+    logError: deps.logError,
+    emit: (change) => {
+      deps.emitDownloads(change);
+      for (const item of change.changed) {
+        const key = `${item.asset.kind}:${item.asset.id}`;
+        if (item.state === 'downloading') progressBar?.update(key, item.bytesDone, item.bytesTotal);
+        else progressBar?.finish(key);
+      }
+      for (const ref of change.removed) progressBar?.finish(`${ref.kind}:${ref.id}`);
+    },
+    onSucceeded: (row: DownloadWithAsset) => {
+      const ref = { kind: row.asset_kind, id: row.asset_id };
+      announce('download', [ref]);
+      const asset = assets.getBySeq(row.asset_seq);
+      if (asset) void thumbnailFor(asset);
+    },
+    ...deps.queue,
+  });
+
+  const rowsOf = (refs: readonly AssetRefInfo[]) => refs.map((ref) => ({ ref, asset: assets.get(ref.kind, ref.id) }));
+
+  return {
+    queue,
+    assets,
+    root: deps.root,
+    start() {
+      queue.start();
+      // Files deleted behind our back stop counting as offline copies.
+      void reconcileLocalFiles(deps.db, assets, deps.root(), stopController.signal)
+        .then((lost) => announce('download', lost.map((a) => ({ kind: a.kind, id: a.id }))))
+        .then(() => this.backfillThumbnails())
+        .catch((error: unknown) => deps.logError('Checking the library files failed', error));
+    },
+    async stop() {
+      stopController.abort();
+      await queue.stop();
+      await thumbChain.catch(() => undefined);
+    },
+    download: (refs, videoMode) => queue.enqueue(refs, videoMode),
+    enqueueOutputs(refs) {
+      if (!deps.autoDownload() || refs.length === 0) return;
+      queue.enqueue(refs, 'mp4');
+    },
+    async removeLocal(refs) {
+      const removed: AssetRefInfo[] = [];
+      const active = refs.filter((ref) => {
+        const asset = assets.get(ref.kind, ref.id);
+        return asset && asset.file_state !== 'downloaded' && asset.file_state !== 'remote';
+      });
+      if (active.length) await queue.cancel(active);
+      for (const { ref, asset } of rowsOf(refs)) {
+        if (asset && (await removeLocalCopy(deps.db, assets, deps.root(), asset))) removed.push(ref);
+      }
+      announce('delete', removed);
+      return { removed };
+    },
+    async deleteRemote(refs) {
+      const result: DeleteRemoteInfo = { deleted: [], refused: [] };
+      for (const { ref, asset } of rowsOf(refs)) {
+        if (ref.kind === 'video') {
+          result.refused.push({ asset: ref, reason: VIDEO_DELETE_REFUSED });
+          continue;
+        }
+        try {
+          await deps.client.deleteImage(ref.id);
+        } catch (error) {
+          // Already gone on the service: the goal is reached.
+          if (!(error instanceof AppError && error.info.code === 'not_found')) {
+            result.refused.push({ asset: ref, reason: error instanceof AppError ? error.info.message : 'The service could not delete it.' });
+            continue;
+          }
+        }
+        if (asset) {
+          const download = queue.downloads.getByAsset(asset.seq);
+          if (download && download.state !== 'succeeded') await queue.cancel([ref]);
+          const fresh = assets.getBySeq(asset.seq);
+          if (fresh) assets.removeFromServer({ seq: fresh.seq, file_state: fresh.file_state });
+        }
+        result.deleted.push(ref);
+      }
+      announce('delete', result.deleted);
+      return result;
+    },
+    exportTo: (refs, to) => exportAssets(deps.root(), rowsOf(refs), to),
+    serve: (request) => serveLocalMedia(deps.root(), request),
+    async backfillThumbnails() {
+      const missing = deps.db
+        .prepare("SELECT seq FROM assets WHERE file_state = 'downloaded' AND thumb_path IS NULL ORDER BY created_at DESC LIMIT 2000")
+        .all() as { seq: number }[];
+      for (const { seq } of missing) {
+        if (stopController.signal.aborted) return;
+        const asset = assets.getBySeq(seq);
+        if (asset) await thumbnailFor(asset);
+      }
+    },
+  };
+}
