@@ -17,14 +17,19 @@ class PresetsState {
     const matches = q
       ? this.items.filter((p) => `${p.name} ${p.tag} ${p.category}`.toLowerCase().includes(q))
       : this.items;
+    // Categories in the order they first appear (the service's), presets without one last, as "Other".
     const byCategory = new Map<string, Preset[]>();
     for (const preset of matches) {
-      const category = preset.category || 'Other';
-      byCategory.set(category, [...(byCategory.get(category) ?? []), preset]);
+      const list = byCategory.get(preset.category) ?? [];
+      list.push(preset);
+      byCategory.set(preset.category, list);
     }
-    return [...byCategory]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([category, presets]) => ({ category, presets: presets.sort((a, b) => a.name.localeCompare(b.name)) }));
+    const named = [...byCategory].filter(([category]) => category !== '');
+    const other = byCategory.get('');
+    return [
+      ...named.map(([category, presets]) => ({ category, presets })),
+      ...(other ? [{ category: 'Other', presets: other }] : []),
+    ];
   });
 
   nameOf(tag: string | undefined): string | undefined {

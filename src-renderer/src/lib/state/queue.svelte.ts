@@ -1,5 +1,8 @@
-// Live jobs for the queue dock and the status bar's counts. Fed by the core's job events once that channel
-// is in the contract; the dock's open/closed state lives here too.
+// Live jobs for the queue dock and the status bar's counts. The counts come from the core's 'queue:counts';
+// the job rows are fed by the core's job events once that channel is in the contract. The dock's
+// open/closed state lives here too.
+import type { QueueCountsInfo } from '@contract/ipc/shell.ts';
+import { on } from '../ipc.ts';
 
 export interface QueueItem {
   localId: number;
@@ -22,8 +25,19 @@ class QueueState {
   /** Downloads in progress, for the status bar. */
   downloads = $state(0);
 
+  /** The engine's own count of queued and running jobs, once it has said anything. */
+  counts = $state<QueueCountsInfo | null>(null);
+
   readonly live = $derived(this.items.filter((j) => LIVE_STATES.has(j.state)));
-  readonly inFlight = $derived(this.live.length);
+  readonly inFlight = $derived(
+    this.counts ? Math.max(this.counts.queued + this.counts.running, this.live.length) : this.live.length,
+  );
+
+  listen(): () => void {
+    return on('queue:counts', (counts) => {
+      this.counts = counts;
+    });
+  }
 
   toggleDock(): void {
     this.dockOpen = !this.dockOpen;
