@@ -143,6 +143,35 @@ class CreateImageState {
     this.referenceURLs = this.referenceURLs.filter((_, i) => i !== index);
   }
 
+  /** Reopens the form with a request's exact params (remix); unknown fields are dropped by the form's own shape. */
+  loadRequest(body: Record<string, unknown>): void {
+    const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
+    const modelID = str(body['modelID']);
+    if (!modelID) return;
+    this.modelID = modelID;
+    this.prompt = str(body['prompt']) ?? '';
+    this.preset = str(body['preset']);
+    this.numImages = num(body['numImages']) ?? 1;
+    const rules = publicImageRules(modelID);
+    if (rules) {
+      this.aspectRatio = str(body['aspectRatio']) ?? '1:1';
+      const urls = body['referenceImageURLs'];
+      this.referenceURLs = Array.isArray(urls) ? urls.filter((u): u is string => typeof u === 'string') : [];
+      const options = body['options'];
+      const group =
+        typeof options === 'object' && options !== null
+          ? (options as Record<string, unknown>)[rules.optionGroup]
+          : undefined;
+      this.options = typeof group === 'object' && group !== null ? { ...(group as Record<string, unknown>) } : {};
+    } else {
+      const { modelID: _id, prompt: _p, preset: _s, numImages: _n, seed, ...trained } = body;
+      this.trained = trained;
+      if (typeof seed === 'number') this.seed.set(seed);
+    }
+    this.promptTouched = true;
+  }
+
   /** Sends the generation. Until the core's job channel exists, says so instead. */
   async submit(): Promise<void> {
     this.promptTouched = true;

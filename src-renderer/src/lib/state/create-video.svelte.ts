@@ -131,6 +131,33 @@ class CreateVideoState {
     this.elementIDs = this.elementIDs.filter((_, i) => i !== index);
   }
 
+  /** Reopens the form with a request's exact params (remix). */
+  loadRequest(body: Record<string, unknown>): void {
+    const rules = videoRules(body['modelID']);
+    if (!rules) return;
+    const list = (v: unknown) =>
+      (Array.isArray(v) ? v.filter((x) => typeof x === 'object' && x !== null) : []) as Record<string, unknown>[];
+    this.modelID = body['modelID'] as string;
+    this.prompt = typeof body['prompt'] === 'string' ? body['prompt'] : '';
+    this.numVideos = typeof body['numVideos'] === 'number' ? body['numVideos'] : 1;
+    this.referenceImages = list(body['referenceImages']).map((r) => ({
+      url: String(r['url']),
+      role: r['role'] as ReferenceImageRole,
+    }));
+    this.referenceVideos = list(body['referenceVideos']).map((r) => String(r['url']));
+    const ids = body['elementIDs'];
+    this.elementIDs = Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : [];
+    const options = body['options'];
+    const group =
+      typeof options === 'object' && options !== null
+        ? (options as Record<string, unknown>)[rules.optionGroup]
+        : undefined;
+    const { seed, ...settings } = typeof group === 'object' && group !== null ? (group as Record<string, unknown>) : {};
+    this.options = settings;
+    if (typeof seed === 'number') this.seed.set(seed);
+    this.promptTouched = true;
+  }
+
   /** Sends the generation. Until the core's job channel exists, says so instead. */
   async submit(): Promise<void> {
     this.promptTouched = true;
