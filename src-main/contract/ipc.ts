@@ -8,12 +8,18 @@ import { appEvents, appInvoke } from './ipc/app.ts';
 import { accountEvents, accountInvoke } from './ipc/account.ts';
 import { settingsEvents, settingsInvoke } from './ipc/settings.ts';
 import { shellEvents, shellInvoke } from './ipc/shell.ts';
+import { jobsEvents, jobsInvoke } from './ipc/jobs.ts';
+import { trainingEvents, trainingInvoke } from './ipc/training.ts';
+import { uploadsEvents, uploadsInvoke } from './ipc/uploads.ts';
 
 export const invokeChannels = {
   ...appInvoke,
   ...accountInvoke,
   ...settingsInvoke,
   ...shellInvoke,
+  ...jobsInvoke,
+  ...trainingInvoke,
+  ...uploadsInvoke,
 };
 
 export const eventChannels = {
@@ -21,6 +27,9 @@ export const eventChannels = {
   ...accountEvents,
   ...settingsEvents,
   ...shellEvents,
+  ...jobsEvents,
+  ...trainingEvents,
+  ...uploadsEvents,
 };
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -8,6 +8,11 @@ import { appHandlers } from './handlers/app.ts';
 import { accountHandlers } from './handlers/account.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { shellHandlers } from './handlers/shell.ts';
+import { jobsHandlers } from './handlers/jobs.ts';
+import { trainingHandlers } from './handlers/training.ts';
+import { uploadsHandlers } from './handlers/uploads.ts';
+import { hostJobsEngine } from './jobs/engine-host.ts';
+import { asServiceClient, jobsServiceFromClient } from './jobs/service-port.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
 import type { Settings } from './settings/settings.ts';
@@ -66,11 +71,28 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     settings,
     hostServices,
   };
+  // One jobs engine and upload queue per open account; new outputs go to the library through
+  // jobsHost.setOutputsListener (the download queue decides on auto-download).
+  const jobsHost = hostJobsEngine({
+    accounts,
+    events,
+    settings,
+    notifier: hostServices.notifier,
+    power: hostServices.power,
+    serviceFor: (client) => {
+      const service = asServiceClient(client);
+      return service ? jobsServiceFromClient(service) : null;
+    },
+    logger: { warn: (message, error) => logError(message, error) },
+  });
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...accountHandlers(ctx),
     ...settingsHandlers(ctx),
     ...shellHandlers(ctx),
+    ...jobsHandlers(jobsHost),
+    ...trainingHandlers(jobsHost),
+    ...uploadsHandlers(jobsHost),
   };
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
   return {
@@ -78,6 +100,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     events,
     settings,
     async close() {
+      await jobsHost.close();
       await accounts.close();
     },
   };

@@ -1,0 +1,134 @@
+// Channels of generation jobs: submit (image, upscale, video), the local job list, resubmit, and
+// the service's own job history. Bodies are checked here for shape; the per-model rules of
+// contract/rules decide, in the core, whether the service would accept them.
+import * as v from 'valibot';
+import { invoke, type } from './channel.ts';
+
+export type JobKindInfo = 'image' | 'upscale' | 'video';
+
+/**
+ * submitting: written locally, the request is on its way (or, after a crash, being checked);
+ * unknown: the app cannot tell whether the service got it (never shown as done; resubmit offered).
+ */
+export type JobStateInfo = 'submitting' | 'queued' | 'running' | 'succeeded' | 'failed' | 'unknown';
+
+export interface JobOutputInfo {
+  kind: 'image' | 'video';
+  /** The service's image or video id. */
+  id: string;
+  url: string;
+  /** The library row (assets.seq) it was saved as. */
+  assetSeq: number | null;
+  /** A streaming playlist: plays online, copied offline by the library. */
+  hls: boolean;
+}
+
+export interface JobInfo {
+  /** Stable local id: exists before the service answered, so it names the job everywhere. */
+  localId: number;
+  /** The service's job id; null until the service answered the request. */
+  jobId: string | null;
+  kind: JobKindInfo;
+  modelId: string | null;
+  state: JobStateInfo;
+  /** The last raw status from the service (created, queued, running, success, …). */
+  serviceStatus: string | null;
+  /** Why it failed, or why its state is unknown. */
+  error: string | null;
+  /** The request as sent (what remix and resubmit reuse). Never holds the API key. */
+  request: Record<string, unknown>;
+  prompt: string | null;
+  /** The image an upscale was made from. */
+  sourceImageId: string | null;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  submittedAt: number | null;
+  finishedAt: number | null;
+  lastPolledAt: number | null;
+  nextPollAt: number | null;
+  outputs: JobOutputInfo[];
+  /** Failed and unknown jobs may be sent again (as a new job), once. */
+  canResubmit: boolean;
+  /** The local id of the job that replaced this one. */
+  resubmittedAs: number | null;
+}
+
+export interface JobSummaryInfo {
+  jobId: string;
+  status: string;
+  createdAt: string | null;
+  updatedAt: string | null;
+  credits: number | null;
+  errorMessage: string | null;
+  /** The local job following it, when this app submitted or adopted it. */
+  localId: number | null;
+}
+
+export interface JobHistoryPageInfo {
+  jobs: JobSummaryInfo[];
+  /** Pass back as pageToken for the next page; null on the last page. */
+  nextPageToken: string | null;
+}
+
+const MAX_ID = 200;
+const id = (name: string) =>
+  v.pipe(v.string(`${name} must be text.`), v.trim(), v.nonEmpty(`${name} is empty.`), v.maxLength(MAX_ID, `${name} is too long.`));
+const localId = v.pipe(
+  v.number('localId must be a number.'),
+  v.integer('localId must be a whole number.'),
+  v.minValue(1, 'localId must be positive.'),
+);
+
+/** A generous ceiling on a request body: prompts are long, but not megabytes. */
+export const MAX_BODY_JSON_CHARS = 64 * 1024;
+const fitsBody = <T>() =>
+  v.check<T, string>(
+    (body) => JSON.stringify(body).length <= MAX_BODY_JSON_CHARS,
+    `The request is larger than ${MAX_BODY_JSON_CHARS / 1024} KB.`,
+  );
+
+const imageBodyShape = v.looseObject({ modelID: id('modelID') }, 'The request must be an object with a modelID.');
+const imageBody = v.pipe(imageBodyShape, fitsBody<v.InferOutput<typeof imageBodyShape>>());
+const videoBodyShape = v.looseObject(
+  { modelID: id('modelID'), prompt: v.string('prompt must be text.') },
+  'The request must be an object with modelID and prompt.',
+);
+const videoBody = v.pipe(videoBodyShape, fitsBody<v.InferOutput<typeof videoBodyShape>>());
+const upscaleBody = v.strictObject({ imageID: id('imageID') }, 'An upscale request is { imageID } and nothing else.');
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+const time = (name: string) =>
+  v.pipe(
+    v.string(`${name} must be a date and time.`),
+    v.regex(RFC3339, `${name} must be an RFC 3339 time such as 2025-05-01T12:00:00Z.`),
+    v.check((value) => Number.isFinite(Date.parse(value)), `${name} is not a real date.`),
+  );
+
+export const jobsInvoke = {
+  /** Validated against the model's rules first: a refused request never leaves the machine ('validation', fields). */
+  'jobs:submit-image': invoke(v.strictObject({ body: imageBody }), type<JobInfo>()),
+  'jobs:submit-video': invoke(v.strictObject({ body: videoBody }), type<JobInfo>()),
+  'jobs:submit-upscale': invoke(v.strictObject({ body: upscaleBody }), type<JobInfo>()),
+  /** Live jobs and those finished recently (default the last 7 days), newest first. */
+  'jobs:list': invoke(
+    v.optional(
+      v.strictObject({
+        limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(500, 'limit is at most 500.'))),
+      }),
+    ),
+    type<JobInfo[]>(),
+  ),
+  'jobs:get': invoke(v.strictObject({ localId }), type<JobInfo>()),
+  /** Sends a failed or unknown job's request again as a new job; the old one points to it. */
+  'jobs:resubmit': invoke(v.strictObject({ localId }), type<JobInfo>()),
+  /** The service's job list (GET /jobs): a range of at most 7 days, refused on 'end' otherwise. */
+  'jobs:history': invoke(
+    v.strictObject({ start: time('start'), end: time('end'), pageToken: v.optional(v.pipe(v.string(), v.maxLength(4096))) }),
+    type<JobHistoryPageInfo>(),
+  ),
+};
+
+export const jobsEvents = {
+  /** One event per change of one job. */
+  'jobs:changed': type<JobInfo>(),
+};

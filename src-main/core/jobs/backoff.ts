@@ -1,0 +1,63 @@
+// The engine's side of the retry policy for background requests (polls, training checks,
+// uploads): the client's capped full-jitter backoff on a wall-clock schedule, Retry-After as a
+// floor, and which failures are worth waiting out.
+import { AppError, type ErrorInfo } from '../../contract/errors.ts';
+import { backoffCeilingMs, DEFAULT_RETRY_POLICY, fullJitterMs } from '../api/retry-policy.ts';
+
+export interface BackoffPolicy {
+  /** Upper bound of the first retry's delay. */
+  baseMs: number;
+  /** No delay ever exceeds this (except a longer Retry-After, which always wins). */
+  capMs: number;
+}
+
+export const POLL_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 5 * 60_000 };
+
+/**
+ * Full jitter from the client's retry policy (uniform in [0, min(cap, base·2^(failures-1))]), so
+ * a crowd of clients or jobs that failed together does not come back together. `failures` counts
+ * consecutive failures (≥ 1). A small floor keeps a zero draw from becoming a busy loop.
+ */
+export function fullJitterDelay(failures: number, random: () => number, policy: BackoffPolicy = POLL_BACKOFF): number {
+  const options = { ...DEFAULT_RETRY_POLICY, baseDelayMs: policy.baseMs, maxDelayMs: policy.capMs };
+  const floor = Math.min(250, backoffCeilingMs(failures, options));
+  return Math.max(floor, fullJitterMs(Math.max(1, failures), options, random));
+}
+
+export type FailureKind = 'rate_limited' | 'transient' | 'auth' | 'not_found' | 'permanent';
+
+/** The error as data, whatever was thrown (an AppError from the client, or a stray Error). */
+export function errorInfoOf(error: unknown): ErrorInfo {
+  if (error instanceof AppError) return error.info;
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'internal', message };
+}
+
+/** How the engine treats a failed background request. */
+export function classifyFailure(info: ErrorInfo): FailureKind {
+  switch (info.code) {
+    case 'rate_limited':
+      return 'rate_limited';
+    case 'server':
+    case 'network':
+    case 'malformed_response':
+    case 'offline':
+      return 'transient';
+    case 'auth':
+      return 'auth';
+    case 'not_found':
+      return 'not_found';
+    default:
+      return info.httpStatus !== undefined && info.httpStatus >= 500 ? 'transient' : 'permanent';
+  }
+}
+
+/** The wait before the next attempt: jittered backoff, never shorter than the service's Retry-After. */
+export function retryDelay(info: ErrorInfo, failures: number, random: () => number, policy: BackoffPolicy = POLL_BACKOFF): number {
+  const jittered = fullJitterDelay(failures, random, policy);
+  if (info.code === 'rate_limited' && typeof info.retryAfterMs === 'number' && info.retryAfterMs > 0) {
+    // Honour it exactly as a floor, plus a little jitter so every client does not return at once.
+    return Math.ceil(info.retryAfterMs) + Math.round(random() * Math.min(1_000, info.retryAfterMs / 10));
+  }
+  return jittered;
+}

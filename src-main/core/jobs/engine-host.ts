@@ -1,0 +1,129 @@
+// Runs one jobs engine and one upload queue per open account: started when an account opens
+// (or is already open), stopped before its database closes on a switch or at quit. Handlers
+// reach them through here, and the library's download queue receives new outputs through here.
+import { dirname, join } from 'node:path';
+import { AppError } from '../../contract/errors.ts';
+import type { AccountSession } from '../account/types.ts';
+import { createCache } from '../db/cache.ts';
+import type { SqliteDatabase } from '../db/database.ts';
+import type { EventBus } from '../events.ts';
+import type { Notifier } from '../host/notifier.ts';
+import type { PowerSignals } from '../host/power-signals.ts';
+import type { Settings } from '../settings/settings.ts';
+import { UploadQueue } from '../uploads/upload-queue.ts';
+import { createJobsEngine, type EngineLogger, type JobsEngine } from './engine.ts';
+import { systemTime, type EngineTime } from './engine-time.ts';
+import type { OutputAsset } from './outputs.ts';
+import type { JobsService } from './service-port.ts';
+
+export interface EngineAccountManager<Client> {
+  current(): { mode: string; db: SqliteDatabase | null; client: Client | null; baseUrl: string | null };
+  onSessionOpened(listener: (session: AccountSession<SqliteDatabase, Client>) => void | Promise<void>): () => void;
+  onSessionClosing(listener: (session: AccountSession<SqliteDatabase, Client>) => void | Promise<void>): () => void;
+}
+
+export interface JobsEngineHostDeps<Client> {
+  accounts: EngineAccountManager<Client>;
+  events: EventBus;
+  settings: Settings;
+  notifier: Notifier;
+  power: PowerSignals;
+  /** The account's client as the engine's service; null when it cannot serve (a stand-in). */
+  serviceFor(client: Client): JobsService | null;
+  logger: EngineLogger;
+  time?: EngineTime;
+}
+
+export interface OutputsListener {
+  (assets: OutputAsset[]): void;
+}
+
+export interface JobsEngineHost {
+  jobs(): JobsEngine;
+  uploads(): UploadQueue;
+  /** The library connects its download queue here (auto-download is its decision). */
+  setOutputsListener(listener: OutputsListener | null): void;
+  close(): Promise<void>;
+}
+
+interface Running {
+  db: SqliteDatabase;
+  jobs: JobsEngine;
+  uploads: UploadQueue;
+}
+
+const noAccount = (): AppError =>
+  new AppError({ code: 'auth', message: 'No account yet: add your API key in Settings, or try the demo.' });
+
+export function hostJobsEngine<Client>(deps: JobsEngineHostDeps<Client>): JobsEngineHost {
+  let running: Running | null = null;
+  let outputsListener: OutputsListener | null = null;
+
+  const open = (db: SqliteDatabase, client: Client): void => {
+    const service = deps.serviceFor(client);
+    if (!service) return;
+    const cache = createCache(db);
+    const jobs = createJobsEngine({
+      cache,
+      service,
+      events: deps.events,
+      notifier: deps.notifier,
+      power: deps.power,
+      logger: deps.logger,
+      ...(deps.time ? { time: deps.time } : {}),
+      preferences: {
+        pollingPaused: () => deps.settings.get().pollingPaused,
+        onPollingPausedChange: (listener) =>
+          deps.settings.onChange((values, changed) => {
+            if (changed.includes('pollingPaused')) listener(values.pollingPaused);
+          }),
+      },
+      onOutputs: (assets) => outputsListener?.(assets),
+    });
+    const uploads = new UploadQueue({
+      cache,
+      service,
+      time: deps.time ?? systemTime,
+      emit: (info) => deps.events.emit('uploads:changed', info),
+      stagingDir: join(dirname(db.name), 'upload-staging'),
+      logger: deps.logger,
+    });
+    running = { db, jobs, uploads };
+    jobs.start();
+    uploads.start();
+  };
+
+  const close = async (): Promise<void> => {
+    const current = running;
+    running = null;
+    if (current) await Promise.all([current.jobs.stop(), current.uploads.stop()]);
+  };
+
+  const stopOpened = deps.accounts.onSessionOpened((session) => {
+    if (!running) open(session.db, session.client);
+  });
+  const stopClosing = deps.accounts.onSessionClosing(async (session) => {
+    if (running?.db === session.db) await close();
+  });
+  const current = deps.accounts.current();
+  if (current.db && current.client) open(current.db, current.client);
+
+  return {
+    jobs() {
+      if (!running) throw noAccount();
+      return running.jobs;
+    },
+    uploads() {
+      if (!running) throw noAccount();
+      return running.uploads;
+    },
+    setOutputsListener(listener) {
+      outputsListener = listener;
+    },
+    async close() {
+      stopOpened();
+      stopClosing();
+      await close();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// The engine end to end against the emulator: submit, poll, outputs, notifications, resubmit,
+// validation before sending, history.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JobInfo } from '../../contract/ipc/jobs.ts';
+import { imageBody, pollRequests, startEngineHarness, videoBody, type EngineHarness } from './test-support/engine-harness.ts';
+
+let h: EngineHarness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const jobEvents = (harness: EngineHarness): JobInfo[] =>
+  harness.recorded.filter((r) => r.event === 'jobs:changed').map((r) => r.payload as JobInfo);
+
+describe('jobs engine', () => {
+  it('follows a submitted image job to its outputs, saved as assets linked to the request', async () => {
+    h = await startEngineHarness();
+    h.engine.start();
+    const submitted = await h.engine.submit('image', imageBody('a red fox in snow'));
+    expect(submitted).toMatchObject({ state: 'queued', kind: 'image', modelId: 'imagea', prompt: 'a red fox in snow' });
+    expect(submitted.jobId).toMatch(/\S/);
+    // The first event is the row written before the POST.
+    expect(jobEvents(h)[0]).toMatchObject({ state: 'submitting', jobId: null });
+
+    for (let i = 0; i < 10 && h.engine.get(submitted.localId).state !== 'succeeded'; i += 1) await h.advance(5_000);
+    const done = h.engine.get(submitted.localId);
+    expect(done.state).toBe('succeeded');
+    expect(done.outputs).toHaveLength(1);
+    const asset = h.cache.assets.get('image', done.outputs[0]!.id)!;
+    expect(asset).toMatchObject({ job_id: submitted.jobId, prompt: 'a red fox in snow', model_id: 'imagea', origin: 'generated' });
+    expect(JSON.parse(asset.params!)).toMatchObject({ modelID: 'imagea', prompt: 'a red fox in snow' });
+    expect(done.outputs[0]!.assetSeq).toBe(asset.seq);
+
+    await h.advance(5_000); // the notification window
+    expect(h.notifications).toEqual([expect.objectContaining({ title: 'Image ready', body: 'a red fox in snow', jobId: submitted.jobId })]);
+    expect(h.recorded.some((r) => r.event === 'queue:counts')).toBe(true);
+  });
+
+  it('refuses a request the rules refuse without sending anything', async () => {
+    h = await startEngineHarness();
+    h.engine.start();
+    h.emulator.control.resetStats();
+    await expect(h.engine.submit('image', { modelID: 'imagea', prompt: 'x', numImages: 9 })).rejects.toMatchObject({
+      info: { code: 'validation', field: 'numImages' },
+    });
+    expect(h.emulator.control.stats().total).toBe(0);
+    expect(h.engine.list()).toEqual([]);
+  });
+
+  it('records a failed job with the service’s reason, and resubmits it once as a new job', async () => {
+    h = await startEngineHarness();
+    h.engine.start();
+    const job = await h.engine.submit('image', imageBody('please [fail] now'));
+    for (let i = 0; i < 10 && h.engine.get(job.localId).state !== 'failed'; i += 1) await h.advance(5_000);
+    const failed = h.engine.get(job.localId);
+    expect(failed).toMatchObject({ state: 'failed', canResubmit: true });
+    expect(failed.error).toMatch(/fail/i);
+    const again = await h.engine.resubmit(job.localId);
+    expect(again.localId).not.toBe(job.localId);
+    expect(again.request).toEqual(failed.request);
+    expect(h.engine.get(job.localId)).toMatchObject({ canResubmit: false, resubmittedAs: again.localId });
+    await expect(h.engine.resubmit(job.localId)).rejects.toMatchObject({ info: { code: 'conflict' } });
+  });
+
+  it('polls a video job at the video interval and finishes it', async () => {
+    h = await startEngineHarness();
+    h.engine.start();
+    const job = await h.engine.submit('video', videoBody());
+    expect(job.nextPollAt! - job.submittedAt!).toBe(8_000);
+    for (let i = 0; i < 60 && h.engine.get(job.localId).state !== 'succeeded'; i += 1) await h.advance(8_000);
+    const done = h.engine.get(job.localId);
+    expect(done.state).toBe('succeeded');
+    expect(done.outputs[0]).toMatchObject({ kind: 'video' });
+    expect(h.cache.assets.get('video', done.outputs[0]!.id)?.job_id).toBe(job.jobId);
+  });
+
+  it('links an upscale to its source image', async () => {
+    h = await startEngineHarness();
+    h.engine.start();
+    const job = await h.engine.submit('image', imageBody());
+    for (let i = 0; i < 10 && h.engine.get(job.localId).state !== 'succeeded'; i += 1) await h.advance(5_000);
+    const source = h.engine.get(job.localId).outputs[0]!.id;
+    const up = await h.engine.submit('upscale', { imageID: source });
+    expect(up.modelId).toBe('imagea');
+    for (let i = 0; i < 10 && h.engine.get(up.localId).state !== 'succeeded'; i += 1) await h.advance(5_000);
+    const output = h.engine.get(up.localId).outputs[0]!;
+    expect(h.cache.assets.get('image', output.id)).toMatchObject({ source_asset_id: source, job_id: up.jobId });
+  });
+
+  it('lists the service’s job history a page at a time and refuses a range over 7 days', async () => {
+    h = await startEngineHarness();
+    h.engine.start();
+    const job = await h.engine.submit('image', imageBody());
+    const now = h.time.now();
+    const page = await h.engine.history({ start: new Date(now - 3_600_000).toISOString(), end: new Date(now + 60_000).toISOString() });
+    expect(page.jobs).toEqual([expect.objectContaining({ jobId: job.jobId, localId: job.localId })]);
+    expect(page.nextPageToken).toBeNull();
+    await expect(
+      h.engine.history({ start: new Date(now - 8 * 86_400_000).toISOString(), end: new Date(now).toISOString() }),
+    ).rejects.toMatchObject({ info: { code: 'invalid_argument', field: 'end' } });
+    expect(pollRequests(h.emulator).list).toBe(1);
+  });
+});

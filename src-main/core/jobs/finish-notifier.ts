@@ -1,0 +1,119 @@
+// One OS notification per finished job, bursts summarised ("5 jobs finished"), and notified_at
+// written once it went out, so a restart never notifies twice. Finishes found while a poll round
+// is still running wait for its end, so a catch-up after sleep yields at most one summary.
+import type { Notifier, NotificationRequest } from '../host/notifier.ts';
+import type { EngineTime, TimerHandle } from './engine-time.ts';
+import { outputsOf, requestOf } from './job-info.ts';
+import type { EngineJobRow, JobStore } from './job-store.ts';
+
+export interface FinishNotifierOptions {
+  /** How long after the first finish to wait for others before notifying. */
+  windowMs: number;
+  /** More than this many in one burst → one summary. */
+  summarizeAbove: number;
+  /** At start-up, unnotified finishes older than this are marked without a notification. */
+  staleAfterMs: number;
+}
+
+export const DEFAULT_FINISH_NOTIFIER: FinishNotifierOptions = { windowMs: 3_000, summarizeAbove: 3, staleAfterMs: 60 * 60_000 };
+
+export interface FinishNotifierDeps {
+  store: JobStore;
+  notifier: Notifier;
+  time: EngineTime;
+  /** The user's Notifications setting, read when notifying. */
+  enabled(): boolean;
+  options: FinishNotifierOptions;
+}
+
+const KIND_NAMES = { image: 'Image', upscale: 'Upscale', video: 'Video', training: 'Training' } as const;
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+export function notificationFor(row: EngineJobRow): NotificationRequest {
+  const name = KIND_NAMES[row.kind];
+  const request = requestOf(row);
+  const prompt = typeof request['prompt'] === 'string' ? request['prompt'] : '';
+  const outputs = outputsOf(row);
+  const target = { ...(row.job_id ? { jobId: row.job_id } : {}), ...(outputs[0] ? { assetId: outputs[0].id } : {}) };
+  if (row.state === 'succeeded') {
+    const count = outputs.length;
+    const title = count > 1 ? `${count} ${name.toLowerCase()}s ready` : `${name} ready`;
+    return { title, body: clip(prompt || row.model_id || 'Your job finished.', 120), ...target };
+  }
+  return { title: `${name} failed`, body: clip(row.error ?? 'The service could not finish this job.', 200), ...target };
+}
+
+export function summaryFor(rows: readonly EngineJobRow[]): NotificationRequest {
+  const ready = rows.filter((row) => row.state === 'succeeded').length;
+  const failed = rows.length - ready;
+  const parts = [ready > 0 ? `${ready} ready` : '', failed > 0 ? `${failed} failed` : ''].filter(Boolean);
+  return { title: `${rows.length} jobs finished`, body: parts.join(', ') };
+}
+
+export class FinishNotifier {
+  readonly #deps: FinishNotifierDeps;
+  readonly #pending = new Set<number>();
+  #timer: TimerHandle | null = null;
+  #holds = 0;
+  #flushWanted = false;
+
+  constructor(deps: FinishNotifierDeps) {
+    this.#deps = deps;
+  }
+
+  /** After a restart: finishes that were never announced (killed within the window) go out now. */
+  resumePending(): void {
+    const { store, time, options } = this.#deps;
+    const now = time.now();
+    for (const row of store.unnotified()) {
+      if (now - (row.finished_at ?? 0) > options.staleAfterMs) store.update(row.local_id, { notifiedAt: now }, now);
+      else this.add(row.local_id);
+    }
+  }
+
+  add(localId: number): void {
+    this.#pending.add(localId);
+    this.#timer ??= this.#deps.time.setTimer(() => {
+      this.#timer = null;
+      this.flush();
+    }, this.#deps.options.windowMs);
+  }
+
+  /** While held (a poll round in progress), a due flush waits for release. */
+  hold(): () => void {
+    this.#holds += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#holds -= 1;
+      if (this.#holds === 0 && this.#flushWanted) this.flush();
+    };
+  }
+
+  flush(): void {
+    if (this.#holds > 0) {
+      this.#flushWanted = true;
+      return;
+    }
+    this.#flushWanted = false;
+    if (this.#timer !== null) this.#deps.time.clearTimer(this.#timer);
+    this.#timer = null;
+    const { store, time, notifier, options } = this.#deps;
+    const rows = [...this.#pending]
+      .map((id) => store.get(id))
+      .filter((row): row is EngineJobRow => row !== undefined && row.notified_at === null);
+    this.#pending.clear();
+    if (rows.length === 0) return;
+    const now = time.now();
+    // Marked first: a notifier that throws must not make the next start announce these again.
+    store.transaction(() => rows.forEach((row) => store.update(row.local_id, { notifiedAt: now }, now)));
+    if (!this.#deps.enabled()) return;
+    if (rows.length > options.summarizeAbove) notifier.notify(summaryFor(rows));
+    else for (const row of rows) notifier.notify(notificationFor(row));
+  }
+}

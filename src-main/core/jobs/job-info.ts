@@ -1,0 +1,75 @@
+// The one place a jobs row becomes the renderer's JobInfo, and the small vocabulary shared by
+// the engine's parts: poll interval per kind, the service status → local state mapping.
+import type { JobInfo, JobKindInfo, JobOutputInfo, JobStateInfo } from '../../contract/ipc/jobs.ts';
+import { isJobSuccess, isJobTerminal, POLL_INTERVALS_MS } from '../../contract/service.ts';
+import { parseJson } from '../db/values.ts';
+import type { EngineJobRow, JobKind } from './job-store.ts';
+
+export function pollIntervalOf(kind: JobKind): number {
+  switch (kind) {
+    case 'image':
+      return POLL_INTERVALS_MS.imageJob;
+    case 'upscale':
+      return POLL_INTERVALS_MS.upscaleJob;
+    case 'video':
+      return POLL_INTERVALS_MS.videoJob;
+    case 'training':
+      return POLL_INTERVALS_MS.training;
+  }
+}
+
+/** A non-terminal service status as a local state (created counts as queued). */
+export function activeStateOf(status: string): 'queued' | 'running' {
+  return status.trim().toLowerCase() === 'running' ? 'running' : 'queued';
+}
+
+export type StatusOutcome = { terminal: false; state: 'queued' | 'running' } | { terminal: true; success: boolean };
+
+export function outcomeOf(status: string): StatusOutcome {
+  if (!isJobTerminal(status)) return { terminal: false, state: activeStateOf(status) };
+  return { terminal: true, success: isJobSuccess(status) };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function requestOf(row: Pick<EngineJobRow, 'request'>): Record<string, unknown> {
+  const parsed = parseJson(row.request);
+  return isRecord(parsed) ? parsed : {};
+}
+
+export function outputsOf(row: Pick<EngineJobRow, 'outputs'>): JobOutputInfo[] {
+  const parsed = parseJson(row.outputs);
+  if (!Array.isArray(parsed)) return [];
+  return parsed.filter(
+    (item): item is JobOutputInfo => isRecord(item) && typeof item['id'] === 'string' && typeof item['url'] === 'string',
+  );
+}
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+export function toJobInfo(row: EngineJobRow): JobInfo {
+  const request = requestOf(row);
+  const kind: JobKindInfo = row.kind === 'training' ? 'image' : row.kind;
+  const state: JobStateInfo = row.state;
+  return {
+    localId: row.local_id,
+    jobId: row.job_id,
+    kind,
+    modelId: row.model_id,
+    state,
+    serviceStatus: row.service_status,
+    error: row.error,
+    request,
+    prompt: textOf(request['prompt']),
+    sourceImageId: row.kind === 'upscale' ? textOf(request['imageID']) : null,
+    createdAt: row.created_at,
+    submittedAt: row.submitted_at,
+    finishedAt: row.finished_at,
+    lastPolledAt: row.last_polled_at,
+    nextPollAt: row.next_poll_at,
+    outputs: outputsOf(row),
+    canResubmit: (row.state === 'failed' || row.state === 'unknown') && row.resubmitted_as === null,
+    resubmittedAs: row.resubmitted_as,
+  };
+}

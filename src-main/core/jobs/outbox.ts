@@ -1,0 +1,170 @@
+// The submission outbox: refuse what the rules refuse (nothing leaves the machine), write the job
+// row BEFORE the POST, complete it with the service's jobId after. A POST whose answer was lost
+// leaves the row 'submitting' for reconciliation: it is never sent again on its own.
+import { AppError, type ErrorInfo } from '../../contract/errors.ts';
+import { normalize, validate, type FieldProblem } from '../../contract/rules/index.ts';
+import type { JobKindInfo } from '../../contract/ipc/jobs.ts';
+import { errorInfoOf } from './backoff.ts';
+import type { EngineTime } from './engine-time.ts';
+import { activeStateOf, pollIntervalOf } from './job-info.ts';
+import type { EngineJobRow, JobStore } from './job-store.ts';
+import { checkTrigger, type JobsService } from './service-port.ts';
+
+export interface OutboxDeps {
+  store: JobStore;
+  service: JobsService;
+  time: EngineTime;
+  /** Model id of the image an upscale starts from, when the library knows it. */
+  modelOfImage(imageId: string): string | null;
+  isOnline(): boolean;
+  changed(row: EngineJobRow): void;
+  /** A POST ended without a usable answer: reconcile this row soon. */
+  needsReconcile(localId: number): void;
+  /** A job is in flight: the poller should plan its next check. */
+  submitted(row: EngineJobRow): void;
+}
+
+export function validationError(problems: FieldProblem[]): AppError {
+  const first = problems[0];
+  return new AppError({
+    code: 'validation',
+    message: problems.length === 1 && first ? first.message : `${problems.length} settings need attention: ${first?.message ?? ''}`,
+    ...(first?.field ? { field: first.field } : {}),
+    fields: problems.map((p) => ({ field: p.field, message: p.message })),
+  });
+}
+
+/** Network failures that happen before any byte reaches the server (the client names them). */
+const UNSENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** The request was refused, or never left: the service created nothing (safe to say "failed"). */
+function refusedForSure(info: ErrorInfo, error: unknown): boolean {
+  if (['validation', 'invalid_argument', 'auth', 'not_found', 'rate_limited', 'conflict', 'offline'].includes(info.code)) return true;
+  const networkCode = (error as { networkCode?: unknown } | null)?.networkCode;
+  if (info.code === 'network' && typeof networkCode === 'string' && UNSENT_NETWORK_CODES.has(networkCode)) return true;
+  return info.httpStatus !== undefined && info.httpStatus >= 400 && info.httpStatus < 500;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export class Outbox {
+  readonly #deps: OutboxDeps;
+  /** Rows whose POST is under way in this process: reconciliation must leave them alone. */
+  readonly #posting = new Set<number>();
+
+  constructor(deps: OutboxDeps) {
+    this.#deps = deps;
+  }
+
+  isPosting(localId: number): boolean {
+    return this.#posting.has(localId);
+  }
+
+  /** Validates, records, sends. Resolves with the row after the POST (or throws a refusal). */
+  async submit(kind: JobKindInfo, body: unknown): Promise<EngineJobRow> {
+    const request = { kind, body };
+    const problems = validate(request);
+    if (problems.length > 0) throw validationError(problems);
+    if (!this.#deps.isOnline()) {
+      throw new AppError({ code: 'offline', message: 'You are offline: the job was not sent. Try again when the network is back.' });
+    }
+    const sent = normalize(request).body;
+    const { store, time } = this.#deps;
+    const row = store.insert(kind, this.#modelIdOf(kind, sent), sent, time.now());
+    this.#deps.changed(row);
+    return this.#post(row, sent);
+  }
+
+  /** Sends a failed or unknown job's request again as a NEW row; the old row points at it. */
+  async resubmit(localId: number): Promise<EngineJobRow> {
+    const { store } = this.#deps;
+    const old = store.get(localId);
+    if (!old) throw new AppError({ code: 'not_found', message: 'That job is not in this library.', field: 'localId' });
+    if (old.state !== 'failed' && old.state !== 'unknown') {
+      throw new AppError({ code: 'conflict', message: 'Only a failed job or one whose fate is unknown can be sent again.' });
+    }
+    if (old.resubmitted_as !== null || old.kind === 'training') {
+      throw new AppError({ code: 'conflict', message: 'This job was already sent again.' });
+    }
+    const kind = old.kind;
+    const body = JSON.parse(old.request) as unknown;
+    const problems = validate({ kind, body });
+    if (problems.length > 0) throw validationError(problems);
+    if (!this.#deps.isOnline()) {
+      throw new AppError({ code: 'offline', message: 'You are offline: the job was not sent. Try again when the network is back.' });
+    }
+    const now = this.#deps.time.now();
+    // Row and link in one transaction: a second click finds resubmitted_as set and stops here.
+    const fresh = store.transaction(() => {
+      const row = store.insert(kind, old.model_id, body, now);
+      if (!store.markResubmitted(old.local_id, row.local_id, now)) {
+        throw new AppError({ code: 'conflict', message: 'This job was already sent again.' });
+      }
+      return row;
+    });
+    this.#deps.changed(store.mustGet(old.local_id));
+    this.#deps.changed(fresh);
+    return this.#post(fresh, body);
+  }
+
+  async #post(row: EngineJobRow, body: unknown): Promise<EngineJobRow> {
+    const { store, service, time } = this.#deps;
+    this.#posting.add(row.local_id);
+    try {
+      const answer =
+        row.kind === 'video' ? service.submitVideo(body) : row.kind === 'upscale' ? service.submitUpscale(body) : service.submitImage(body);
+      const trigger = checkTrigger(await answer);
+      const now = time.now();
+      const known = store.getByJobId(trigger.jobId);
+      if (known && known.local_id !== row.local_id) {
+        // Only possible if reconciliation adopted this id meanwhile; keep one row per job.
+        store.update(row.local_id, { state: 'unknown', error: `The service reported job ${trigger.jobId}, which another entry already follows.` }, now);
+      } else {
+        store.update(
+          row.local_id,
+          {
+            jobId: trigger.jobId,
+            state: activeStateOf(trigger.status),
+            serviceStatus: trigger.status,
+            error: null,
+            submittedAt: now,
+            nextPollAt: now + pollIntervalOf(row.kind),
+            attempts: 0,
+          },
+          now,
+        );
+      }
+      const done = store.mustGet(row.local_id);
+      this.#deps.changed(done);
+      this.#deps.submitted(done);
+      return done;
+    } catch (error) {
+      const info = errorInfoOf(error);
+      const now = time.now();
+      if (refusedForSure(info, error)) {
+        // Shown in the form right away, so no OS notification later (notified_at is set).
+        store.update(row.local_id, { state: 'failed', error: info.message, finishedAt: now, notifiedAt: now }, now);
+        this.#deps.changed(store.mustGet(row.local_id));
+        throw new AppError(info);
+      }
+      store.update(
+        row.local_id,
+        { error: 'No clear answer from the service; checking whether it received this job.', attempts: 1 },
+        now,
+      );
+      const pending = store.mustGet(row.local_id);
+      this.#deps.changed(pending);
+      this.#deps.needsReconcile(row.local_id);
+      return pending;
+    } finally {
+      this.#posting.delete(row.local_id);
+    }
+  }
+
+  #modelIdOf(kind: JobKindInfo, body: unknown): string | null {
+    if (!isRecord(body)) return null;
+    if (kind === 'upscale') return typeof body['imageID'] === 'string' ? this.#deps.modelOfImage(body['imageID']) : null;
+    return typeof body['modelID'] === 'string' ? body['modelID'] : null;
+  }
+}

@@ -1,0 +1,59 @@
+// A finished job's images or videos become library assets, linked to the job and to the request
+// that made them (remix, search), and an upscale to its source image. An asset the library
+// already knows (a sync got there first) keeps its server fields; only the lineage is written.
+import type { JobOutputInfo } from '../../contract/ipc/jobs.ts';
+import type { Job } from '../../contract/service.ts';
+import type { Cache } from '../db/cache.ts';
+import { assetFieldsFromImage, assetFieldsFromVideo, isHlsUrl, type AssetKind } from '../db/server-records.ts';
+import { requestOf } from './job-info.ts';
+import type { EngineJobRow } from './job-store.ts';
+
+/** What the library's download queue needs to fetch a new output. */
+export interface OutputAsset {
+  seq: number;
+  kind: AssetKind;
+  id: string;
+  url: string;
+  hls: boolean;
+  jobId: string;
+}
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+export function outputKindOf(row: EngineJobRow, job: Job): AssetKind {
+  if (row.kind === 'video') return 'video';
+  if (row.kind === 'image' || row.kind === 'upscale') return 'image';
+  return job.videos && job.videos.length > 0 ? 'video' : 'image';
+}
+
+/** Writes the outputs (call inside the transaction that marks the job succeeded). */
+export function recordOutputs(cache: Cache, row: EngineJobRow, job: Job, now: number): { infos: JobOutputInfo[]; assets: OutputAsset[] } {
+  const kind = outputKindOf(row, job);
+  const items = (kind === 'video' ? job.videos : job.images) ?? [];
+  const request = requestOf(row);
+  const sourceId = row.kind === 'upscale' ? textOf(request['imageID']) : null;
+  const source = sourceId ? cache.assets.get('image', sourceId) : undefined;
+  const prompt = textOf(request['prompt']) ?? source?.prompt ?? null;
+  const modelId = row.model_id ?? textOf(request['modelID']) ?? source?.model_id ?? null;
+  const infos: JobOutputInfo[] = [];
+  const assets: OutputAsset[] = [];
+  for (const output of items) {
+    if (!cache.assets.get(kind, output.id)) {
+      const record = { id: output.id, url: output.url, modelID: modelId ?? '', type: '', jobId: job.jobId };
+      const fields = kind === 'video' ? assetFieldsFromVideo(record) : assetFieldsFromImage(record);
+      cache.assets.upsertFromServer({ ...fields, origin: 'generated', createdAt: fields.createdAt ?? now }, now);
+    }
+    cache.assets.recordGeneration(kind, output.id, {
+      jobId: job.jobId,
+      sourceAssetId: sourceId,
+      prompt,
+      params: request,
+      preset: textOf(request['preset']),
+    });
+    const asset = cache.assets.get(kind, output.id);
+    const hls = isHlsUrl(output.url);
+    infos.push({ kind, id: output.id, url: output.url, assetSeq: asset?.seq ?? null, hls });
+    if (asset) assets.push({ seq: asset.seq, kind, id: output.id, url: output.url, hls, jobId: job.jobId });
+  }
+  return { infos, assets };
+}
