@@ -3,6 +3,7 @@
 import { AppError } from '../../contract/errors.ts';
 import { normalize, validate, type GenerationRequest } from '../../contract/rules/index.ts';
 import { IMAGE_LIST_FILTERS, JOB_LIST_RANGE_MS, PAGE_SIZE } from '../../contract/service.ts';
+import { redact } from '../log/redact.ts';
 
 const MAX_ID_LENGTH = 512;
 
@@ -23,9 +24,14 @@ export function pathSegment(field: string, value: unknown): string {
  * Runs the shared rules; a body that breaks one never leaves the machine. Returns the normalized
  * body: only the fields and option group the chosen model accepts, with the service's forced values.
  */
-export function checkedGenerationBody(kind: GenerationRequest['kind'], body: unknown): unknown {
+export function checkedGenerationBody(
+  kind: GenerationRequest['kind'],
+  body: unknown,
+  secrets: readonly (string | null | undefined)[] = [],
+): unknown {
   const request = { kind, body } as GenerationRequest;
-  const problems = validate(request);
+  // Messages quote what was given; whatever that was, a secret must not come back out in them.
+  const problems = validate(request).map((p) => ({ field: p.field, message: redact(p.message, secrets) }));
   const first = problems[0];
   if (first) {
     const what = kind === 'upscale' ? 'upscaling' : `${kind} generation`;

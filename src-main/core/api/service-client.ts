@@ -130,7 +130,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const checked = checkResult(schema, answer.result);
     if (checked.ok) return checked.value;
     const error = malformedError(spec, answer.httpStatus, checked.reason, transport.secrets());
-    logger.warn(`${spec.method} ${spec.template} answer refused`, { code: error.info.code, reason: checked.reason });
+    logger.warn(`${spec.method} ${spec.template} answer refused`, { code: error.info.code, message: error.message });
     throw error;
   }
 
@@ -155,7 +155,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   });
 
   const trigger = async (kind: 'image' | 'video' | 'upscale', template: string, path: string, body: unknown, signal?: AbortSignal) => {
-    const json = checkedGenerationBody(kind, body);
+    const json = checkedGenerationBody(kind, body, transport.secrets());
     // Creates a paid job and the API has no idempotency key: never repeated automatically.
     return call({ method: 'POST', template, path, json, retryClass: 'never', signal }, TriggerSchema);
   };

@@ -34,6 +34,12 @@ describe('redact', () => {
     expect(redact('GET /a?api_key=zzz&b=1', [])).toBe(`GET /a?api_key=${REDACTED}&b=1`);
   });
 
+  it('removes a secret quoted cut short, down to its first 12 characters', () => {
+    expect(redact(`you gave "${KEY.slice(0, 20)}…"`, [KEY])).toBe(`you gave "${REDACTED}…"`);
+    expect(redact(`start ${KEY.slice(0, 12)}`, [KEY])).toBe(`start ${REDACTED}`);
+    expect(redact(`start ${KEY.slice(0, 11)}`, [KEY])).toBe(`start ${KEY.slice(0, 11)}`);
+  });
+
   it('leaves ordinary text and too-short secrets alone', () => {
     expect(redact('GET /jobs?pageToken=abc 200 12ms', ['ab'])).toBe('GET /jobs?pageToken=abc 200 12ms');
   });

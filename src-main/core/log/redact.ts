@@ -7,8 +7,8 @@ export const REDACTED = '[redacted]';
 const MIN_SECRET_LENGTH = 4;
 
 const BEARER_TOKEN = /\b(bearer)(\s+)[^\s"'\\,;]+/gi;
-/** `Authorization: Basic x`, `"authorization":"Bearer x"`, `authorization=x`; the whole value, up to the line/quote end. */
-const AUTH_HEADER_VALUE = /\b((?:proxy-)?authorization)("?\s*[:=]\s*"?)[^"\r\n}]*/gi;
+/** `Authorization: Basic x`, `"authorization":"Bearer x"`, `authorization=x`: the optional scheme and its credential. */
+const AUTH_HEADER_VALUE = /\b((?:proxy-)?authorization)("?\s*[:=]\s*"?)(?:[a-z][\w-]*\s+)?[^\s"',;]+/gi;
 const URL_CREDENTIALS = /(\/\/)[^/\s:@]+:[^/\s@]+@/g;
 const SECRET_QUERY_PARAM = /([?&](?:api[_-]?key|access[_-]?token|token|key)=)[^&\s#"']+/gi;
 /** Field names whose values are never logged, whatever they contain. */
@@ -29,10 +29,28 @@ function variants(secrets: readonly (string | null | undefined)[]): string[] {
   return [...out].sort((a, b) => b.length - a.length);
 }
 
+/** Runs this long matching a secret's start count as the secret: messages often quote values cut short. */
+const PREFIX_RUN = 12;
+
+/** Replaces every run of at least PREFIX_RUN characters that matches the start of `secret`. */
+function redactPrefixRuns(text: string, secret: string): string {
+  if (secret.length <= PREFIX_RUN) return text;
+  const head = secret.slice(0, PREFIX_RUN);
+  let out = '';
+  let from = 0;
+  for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, from)) {
+    let end = at + PREFIX_RUN;
+    while (end < text.length && end - at < secret.length && text[end] === secret[end - at]) end++;
+    out += text.slice(from, at) + REDACTED;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
 /** Text with every known secret and every bearer/Authorization/URL credential replaced by `[redacted]`. */
 export function redact(text: string, secrets: readonly (string | null | undefined)[] = []): string {
   let out = String(text);
-  for (const secret of variants(secrets)) out = out.split(secret).join(REDACTED);
+  for (const secret of variants(secrets)) out = redactPrefixRuns(out.split(secret).join(REDACTED), secret);
   return out
     .replace(AUTH_HEADER_VALUE, `$1$2${REDACTED}`)
     .replace(BEARER_TOKEN, `$1$2${REDACTED}`)
