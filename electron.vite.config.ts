@@ -24,7 +24,6 @@ function copyEmulatorFixtures(): Plugin {
   };
 }
 
-
 export default defineConfig({
   main: {
     plugins: [copyEmulatorFixtures()],

@@ -35,12 +35,18 @@ async function sessionCookie(app: RunningApp): Promise<string> {
 }
 
 /** Opens the bridge WebSocket; resolves with 'open' or the HTTP status of the refusal. */
-function openBridge(app: RunningApp, options: { origin: string; cookie?: string; host?: string }): Promise<'open' | number> {
+function openBridge(
+  app: RunningApp,
+  options: { origin: string; cookie?: string; host?: string },
+): Promise<'open' | number> {
   const url = `${app.origin.replace('http:', 'ws:')}/bridge`;
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, {
       origin: options.origin,
-      headers: { ...(options.cookie ? { Cookie: options.cookie } : {}), ...(options.host ? { Host: options.host } : {}) },
+      headers: {
+        ...(options.cookie ? { Cookie: options.cookie } : {}),
+        ...(options.host ? { Host: options.host } : {}),
+      },
     });
     ws.on('open', () => {
       ws.close();
@@ -59,9 +65,19 @@ test.describe('the renderer in browser mode', () => {
     await new AppShellPage(page).open(app.url);
     const globals = await page.evaluate(() => {
       const w = window as unknown as Record<string, unknown>;
-      return ['require', 'process', 'module', 'exports', 'Buffer', 'global', '__dirname'].map((name) => `${name}:${typeof w[name]}`);
+      return ['require', 'process', 'module', 'exports', 'Buffer', 'global', '__dirname'].map(
+        (name) => `${name}:${typeof w[name]}`,
+      );
     });
-    expect(globals).toEqual(['require:undefined', 'process:undefined', 'module:undefined', 'exports:undefined', 'Buffer:undefined', 'global:undefined', '__dirname:undefined']);
+    expect(globals).toEqual([
+      'require:undefined',
+      'process:undefined',
+      'module:undefined',
+      'exports:undefined',
+      'Buffer:undefined',
+      'global:undefined',
+      '__dirname:undefined',
+    ]);
   });
 
   test('window.open and target=_blank links open nothing', async ({ page, app, context }) => {
@@ -89,13 +105,20 @@ test.describe('the renderer in browser mode', () => {
   test('the page is served with the strict CSP and the other security headers', async ({ page, app }) => {
     const policyWarnings: string[] = [];
     page.on('console', (message) => {
-      if (/Permissions-Policy|Content Security Policy|Content-Security-Policy/i.test(message.text())) policyWarnings.push(message.text());
+      if (/Permissions-Policy|Content Security Policy|Content-Security-Policy/i.test(message.text()))
+        policyWarnings.push(message.text());
     });
     const response = await page.goto(app.url);
     // The token exchange redirects; the document's own response carries the headers.
     const headers = (await response?.allHeaders()) ?? {};
     const csp = headers['content-security-policy'] ?? '';
-    for (const directive of ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'none'"]) {
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(csp).toMatch(/sandbox [^;]*allow-scripts/);
@@ -114,8 +137,13 @@ test.describe('who may talk to browser mode', () => {
   test('a wrong token is refused, for the page and for the bridge', async ({ app }) => {
     const host = new URL(app.origin).host;
     expect((await rawGet(app, `/?token=${'f'.repeat(64)}`, { Host: host })).status).toBe(403);
-    expect((await rawGet(app, '/', { Host: host, Cookie: `${(await sessionCookie(app)).split('=')[0]}=${'f'.repeat(64)}` })).status).toBe(403);
-    expect(await openBridge(app, { origin: app.origin, cookie: `${(await sessionCookie(app)).split('=')[0]}=wrong` })).toBe(403);
+    expect(
+      (await rawGet(app, '/', { Host: host, Cookie: `${(await sessionCookie(app)).split('=')[0]}=${'f'.repeat(64)}` }))
+        .status,
+    ).toBe(403);
+    expect(
+      await openBridge(app, { origin: app.origin, cookie: `${(await sessionCookie(app)).split('=')[0]}=wrong` }),
+    ).toBe(403);
     expect(await openBridge(app, { origin: app.origin })).toBe(403);
     // Control: the right cookie and origin get through.
     expect(await openBridge(app, { origin: app.origin, cookie: await sessionCookie(app) })).toBe('open');

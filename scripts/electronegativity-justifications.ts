@@ -32,7 +32,8 @@ export const JUSTIFICATIONS: readonly Justification[] = [
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'core/handlers/shell.ts',
-    reason: 'Called right after externalUrlProblem(url) returned null (https only, no credentials); covered by shell.test.ts.',
+    reason:
+      'Called right after externalUrlProblem(url) returned null (https only, no credentials); covered by shell.test.ts.',
   },
   {
     check: 'PRELOAD_JS_CHECK',
@@ -41,18 +42,18 @@ export const JUSTIFICATIONS: readonly Justification[] = [
       'The preload (src-main/preload/index.ts) exposes exactly window.atelier = { invoke, on } through contextBridge; no ipcRenderer, no Node API, no generic send. Every call is sender-checked and validated in main.',
   },
   {
-    check: "CSP img-src http://127.0.0.1:*",
+    check: 'CSP img-src http://127.0.0.1:*',
     file: 'N/A',
     reason:
       'Demo mode: the in-process emulator serves generated images over plain http on a loopback port. Loopback only; the real service and its media hosts are https.',
   },
   {
-    check: "CSP media-src http://127.0.0.1:*",
+    check: 'CSP media-src http://127.0.0.1:*',
     file: 'N/A',
     reason: 'Demo mode: the emulator serves its MP4 and HLS videos over loopback http (as for img-src).',
   },
   {
-    check: "CSP connect-src http://127.0.0.1:*",
+    check: 'CSP connect-src http://127.0.0.1:*',
     file: 'N/A',
     reason: 'Demo mode: hls.js fetches the emulator HLS playlists and segments over loopback http (as for img-src).',
   },
@@ -60,6 +61,6 @@ export const JUSTIFICATIONS: readonly Justification[] = [
     check: "CSP script-src 'self'",
     file: 'N/A',
     reason:
-      "The app origin serves only the built renderer: no JSONP, no Angular, no user uploads. Library files are served by atelier-media: (Electron) or with exact media types and nosniff (browser mode), so they cannot run as scripts.",
+      'The app origin serves only the built renderer: no JSONP, no Angular, no user uploads. Library files are served by atelier-media: (Electron) or with exact media types and nosniff (browser mode), so they cannot run as scripts.',
   },
 ];

@@ -17,7 +17,12 @@ const toolRequire = createRequire(require.resolve('@doyensec/electronegativity/p
 // both with an immediate failure instead of waiting on (and crashing after) a network timeout.
 const offline = (): Promise<never> => Promise.reject(new Error('offline by design'));
 const gotPath = toolRequire.resolve('got');
-require.cache[gotPath] = { id: gotPath, filename: gotPath, loaded: true, exports: Object.assign(offline, { head: offline, get: offline }) } as unknown as NodeJS.Module;
+require.cache[gotPath] = {
+  id: gotPath,
+  filename: gotPath,
+  loaded: true,
+  exports: Object.assign(offline, { head: offline, get: offline }),
+} as unknown as NodeJS.Module;
 
 interface Level {
   name: string;
@@ -41,7 +46,9 @@ interface RunResult {
 type Run = (options: Record<string, unknown>, forCli: boolean) => Promise<RunResult>;
 
 const toolPackage = JSON.parse(readFileSync(toolRequire.resolve('./package.json'), 'utf8')) as { version: string };
-const electronVersion = (JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as { version: string }).version;
+const electronVersion = (
+  JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')) as { version: string }
+).version;
 // Checks left out on purpose, with why (docs/security-notes.md repeats this).
 const EXCLUDED_CHECKS: Record<string, string> = {
   AvailableSecurityFixesGlobalCheck:
@@ -89,14 +96,22 @@ const findings: Finding[] = result.issues.map((issue) => ({
 // The same evaluator electronegativity applies to CSPs it finds, run on the policy we really send.
 const cspEvaluator = toolRequire('@doyensec/csp-evaluator') as {
   CspParser: new (policy: string) => { csp: unknown };
-  CspEvaluator: new (csp: unknown, version: unknown) => { evaluate(): { severity: number; directive: string; value?: string; description: string }[] };
+  CspEvaluator: new (
+    csp: unknown,
+    version: unknown,
+  ) => { evaluate(): { severity: number; directive: string; value?: string; description: string }[] };
   Version: { CSP3: unknown };
   severities: Record<string, number>;
 };
 const worstCounted = cspEvaluator.severities.MEDIUM_MAYBE ?? 50;
-for (const finding of new cspEvaluator.CspEvaluator(new cspEvaluator.CspParser(CONTENT_SECURITY_POLICY).csp, cspEvaluator.Version.CSP3).evaluate()) {
+for (const finding of new cspEvaluator.CspEvaluator(
+  new cspEvaluator.CspParser(CONTENT_SECURITY_POLICY).csp,
+  cspEvaluator.Version.CSP3,
+).evaluate()) {
   if (finding.severity > worstCounted) continue;
-  const severity = Object.entries(cspEvaluator.severities).find(([, value]) => value === finding.severity)?.[0] ?? String(finding.severity);
+  const severity =
+    Object.entries(cspEvaluator.severities).find(([, value]) => value === finding.severity)?.[0] ??
+    String(finding.severity);
   findings.push({
     check: `CSP ${finding.directive} ${finding.value ?? ''}`.trim(),
     file: 'N/A',
@@ -117,10 +132,13 @@ console.log(
 for (const [name, why] of Object.entries(EXCLUDED_CHECKS)) console.log(`  not run: ${name} — ${why}`);
 for (const finding of findings) {
   const justification = JUSTIFICATIONS.find((j) => matches(j, finding));
-  console.log(`  ${justification ? 'justified' : 'TO FIX   '}  ${finding.check}  (${finding.severity})  ${finding.where}`);
+  console.log(
+    `  ${justification ? 'justified' : 'TO FIX   '}  ${finding.check}  (${finding.severity})  ${finding.where}`,
+  );
   console.log(`             ${justification ? justification.reason : finding.what}`);
 }
-for (const j of stale) console.log(`  stale justification (no such finding any more; remove it): ${j.check} in ${j.file}`);
+for (const j of stale)
+  console.log(`  stale justification (no such finding any more; remove it): ${j.check} in ${j.file}`);
 for (const e of parseErrors) console.log(`  could not parse ${e.file}: ${e.message}`);
 console.log(
   `electronegativity: ${findings.length} finding(s), ${findings.length - unjustified.length} justified, ${unjustified.length} to fix${parseErrors.length ? `, ${parseErrors.length} unparsed file(s)` : ''}.`,

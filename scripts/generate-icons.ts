@@ -35,13 +35,18 @@ const appIcon = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="10
 </svg>`;
 
 /** Tray images are drawn on the full square with a heavier stroke so they stay legible at 16 px. */
-const trayGlyph = (color: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024" viewBox="96 120 832 832">
+const trayGlyph = (
+  color: string,
+) => `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024" viewBox="96 120 832 832">
   <circle cx="768" cy="300" r="84" fill="${color}"/>
   ${glyph(color, 104)}
 </svg>`;
 
 async function render(svg: string, size: number, file: string): Promise<void> {
-  const png = await sharp(Buffer.from(svg), { density: 72 * (size / 1024) * 4 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+  const png = await sharp(Buffer.from(svg), { density: 72 * (size / 1024) * 4 })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   writeFileSync(join(resources, file), png);
 }
 

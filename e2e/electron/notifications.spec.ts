@@ -18,7 +18,10 @@ test('clicking a notification opens its asset in the window', async ({}, testInf
     const supported = await running.app.evaluate(({ Notification }) => Notification.isSupported());
     testInfo.skip(!supported, 'skipped: this desktop session has no notification service');
     await running.window.evaluate(() => {
-      const w = window as unknown as { atelier: { on(e: string, l: (p: unknown) => void): () => void }; __opened?: unknown };
+      const w = window as unknown as {
+        atelier: { on(e: string, l: (p: unknown) => void): () => void };
+        __opened?: unknown;
+      };
       w.atelier.on('shell:open-asset', (payload) => (w.__opened = payload));
     });
     await running.app.evaluate(() => {
@@ -27,7 +30,9 @@ test('clicking a notification opens its asset in the window', async ({}, testInf
       hooks.flushNotifications();
       hooks.clickLastNotification();
     });
-    await expect.poll(() => running.window.evaluate(() => (window as unknown as { __opened?: unknown }).__opened)).toEqual({ assetId: 'img_1', jobId: 'job_1' });
+    await expect
+      .poll(() => running.window.evaluate(() => (window as unknown as { __opened?: unknown }).__opened))
+      .toEqual({ assetId: 'img_1', jobId: 'job_1' });
     expect(await running.app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible())).toBe(true);
   } finally {
     await running.close();

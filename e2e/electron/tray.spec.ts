@@ -13,12 +13,20 @@ test('the tray shows queued and running counts and the paused state', async ({},
   skipWithoutElectron(testInfo);
   const running = await launchAtelier();
   try {
-    const tooltip = () => running.app.evaluate(() => (globalThis as unknown as TrayHooks).__atelierE2e.tray()?.model().tooltip ?? 'no tray');
+    const tooltip = () =>
+      running.app.evaluate(
+        () => (globalThis as unknown as TrayHooks).__atelierE2e.tray()?.model().tooltip ?? 'no tray',
+      );
     expect(await tooltip()).toBe('Atelier — No jobs in progress');
-    await running.app.evaluate(() => (globalThis as unknown as TrayHooks).__atelierE2e.emitQueueCounts({ queued: 3, running: 2 }));
+    await running.app.evaluate(() =>
+      (globalThis as unknown as TrayHooks).__atelierE2e.emitQueueCounts({ queued: 3, running: 2 }),
+    );
     expect(await tooltip()).toBe('Atelier — 2 jobs running, 3 queued');
     await running.window.evaluate(() =>
-      (window as unknown as { atelier: { invoke(c: string, a: unknown): Promise<unknown> } }).atelier.invoke('settings:update', { pollingPaused: true }),
+      (window as unknown as { atelier: { invoke(c: string, a: unknown): Promise<unknown> } }).atelier.invoke(
+        'settings:update',
+        { pollingPaused: true },
+      ),
     );
     await expect.poll(tooltip).toBe('Atelier — 2 jobs running, 3 queued (checking paused)');
   } finally {

@@ -13,17 +13,34 @@ test('the main window is sandboxed, context-isolated and has no Node integration
       type WithLastPrefs = { getLastWebPreferences(): Record<string, unknown> | null };
       const last = win ? (win.webContents as unknown as WithLastPrefs).getLastWebPreferences() : null;
       return last
-        ? { contextIsolation: last.contextIsolation, sandbox: last.sandbox, nodeIntegration: last.nodeIntegration, webviewTag: last.webviewTag, webSecurity: last.webSecurity }
+        ? {
+            contextIsolation: last.contextIsolation,
+            sandbox: last.sandbox,
+            nodeIntegration: last.nodeIntegration,
+            webviewTag: last.webviewTag,
+            webSecurity: last.webSecurity,
+          }
         : null;
     });
-    expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, webviewTag: false, webSecurity: true });
+    expect(prefs).toEqual({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      webSecurity: true,
+    });
     const page = await running.window.evaluate(() => ({
       require: typeof (window as unknown as { require?: unknown }).require,
       process: typeof (window as unknown as { process?: unknown }).process,
       bridge: Object.keys((window as unknown as { atelier: object }).atelier).sort(),
       url: location.href,
     }));
-    expect(page).toEqual({ require: 'undefined', process: 'undefined', bridge: ['invoke', 'on'], url: 'atelier://app/index.html' });
+    expect(page).toEqual({
+      require: 'undefined',
+      process: 'undefined',
+      bridge: ['invoke', 'on'],
+      url: 'atelier://app/index.html',
+    });
   } finally {
     await running.close();
   }
@@ -34,7 +51,11 @@ test('the bridge reaches the core, while window.open and navigation away do noth
   const running = await launchAtelier();
   try {
     const info = await running.window.evaluate(() =>
-      (window as unknown as { atelier: { invoke(c: string, a: unknown): Promise<{ ok: boolean; value?: { host: string } }> } }).atelier.invoke('app:info', undefined),
+      (
+        window as unknown as {
+          atelier: { invoke(c: string, a: unknown): Promise<{ ok: boolean; value?: { host: string } }> };
+        }
+      ).atelier.invoke('app:info', undefined),
     );
     expect(info).toMatchObject({ ok: true, value: { host: 'electron' } });
     expect(await running.window.evaluate(() => window.open('https://example.com/') === null)).toBe(true);

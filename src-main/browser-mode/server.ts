@@ -79,7 +79,10 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   server.on('upgrade', (req, socket, head) => {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
     const allowed =
-      path === BRIDGE_PATH && hostAllowed(req, guard) && originAllowed(req, guard) && tokenMatches(cookieToken(req, guard), guard);
+      path === BRIDGE_PATH &&
+      hostAllowed(req, guard) &&
+      originAllowed(req, guard) &&
+      tokenMatches(cookieToken(req, guard), guard);
     if (!allowed) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;

@@ -8,6 +8,10 @@ import { appEvents, appInvoke } from './ipc/app.ts';
 import { accountEvents, accountInvoke } from './ipc/account.ts';
 import { settingsEvents, settingsInvoke } from './ipc/settings.ts';
 import { shellEvents, shellInvoke } from './ipc/shell.ts';
+import { assetsEvents, assetsInvoke } from './ipc/assets.ts';
+import { modelsEvents, modelsInvoke } from './ipc/models.ts';
+import { presetsEvents, presetsInvoke } from './ipc/presets.ts';
+import { syncEvents, syncInvoke } from './ipc/sync.ts';
 import { jobsEvents, jobsInvoke } from './ipc/jobs.ts';
 import { trainingEvents, trainingInvoke } from './ipc/training.ts';
 import { uploadsEvents, uploadsInvoke } from './ipc/uploads.ts';
@@ -17,6 +21,10 @@ export const invokeChannels = {
   ...accountInvoke,
   ...settingsInvoke,
   ...shellInvoke,
+  ...modelsInvoke,
+  ...assetsInvoke,
+  ...presetsInvoke,
+  ...syncInvoke,
   ...jobsInvoke,
   ...trainingInvoke,
   ...uploadsInvoke,
@@ -27,6 +35,10 @@ export const eventChannels = {
   ...accountEvents,
   ...settingsEvents,
   ...shellEvents,
+  ...modelsEvents,
+  ...assetsEvents,
+  ...presetsEvents,
+  ...syncEvents,
   ...jobsEvents,
   ...trainingEvents,
   ...uploadsEvents,

@@ -17,7 +17,11 @@ export interface NavigationLike {
 }
 
 /** Returns the uninstall function. `appOrigin` is the page's own origin (location.origin). */
-export function installNavigationGuard(navigation: NavigationLike, appOrigin: string, onExternal: (url: string) => void): () => void {
+export function installNavigationGuard(
+  navigation: NavigationLike,
+  appOrigin: string,
+  onExternal: (url: string) => void,
+): () => void {
   const listener = (event: NavigateEventLike): void => {
     if (event.hashChange || event.downloadRequest !== null) return;
     let origin: string;

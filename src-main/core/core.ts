@@ -8,6 +8,11 @@ import { appHandlers } from './handlers/app.ts';
 import { accountHandlers } from './handlers/account.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { shellHandlers } from './handlers/shell.ts';
+import { modelsHandlers } from './handlers/models.ts';
+import { assetsHandlers } from './handlers/assets.ts';
+import { presetsHandlers } from './handlers/presets.ts';
+import { syncHandlers } from './handlers/sync.ts';
+import { createAccountSync } from './sync/account-sync.ts';
 import { jobsHandlers } from './handlers/jobs.ts';
 import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
@@ -85,11 +90,17 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     logger: { warn: (message, error) => logError(message, error) },
   });
+  // The open account's cache and its refreshes (a first one runs whenever an account opens).
+  const accountSync = createAccountSync({ accounts, events, logWarning: (message, error) => logError(message, error) });
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...accountHandlers(ctx),
     ...settingsHandlers(ctx),
     ...shellHandlers(ctx),
+    ...modelsHandlers({ cache: accountSync.cache, events }),
+    ...assetsHandlers({ cache: accountSync.cache }),
+    ...presetsHandlers({ cache: accountSync.cache }),
+    ...syncHandlers({ syncer: accountSync.syncer }),
     ...jobsHandlers(jobsHost),
     ...trainingHandlers(jobsHost),
     ...uploadsHandlers(jobsHost),
@@ -100,6 +111,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     events,
     settings,
     async close() {
+      accountSync.dispose();
       await jobsHost.close();
       await accounts.close();
     },

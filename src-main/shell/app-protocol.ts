@@ -11,7 +11,10 @@ export function registerSchemes(): void {
   protocol.registerSchemesAsPrivileged([
     { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
     // stream: seeking in <video>; corsEnabled + supportFetchAPI: hls.js reads offline playlists by XHR.
-    { scheme: MEDIA_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true } },
+    {
+      scheme: MEDIA_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, stream: true },
+    },
   ]);
 }
 
@@ -19,7 +22,8 @@ const notFound = (): Response => new Response('Not found', { status: 404 });
 
 export function serveRenderer(session: Session, rendererDir: string): void {
   session.protocol.handle(APP_SCHEME, async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return new Response('Method not allowed', { status: 405 });
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return new Response('Method not allowed', { status: 405 });
     const file = rendererFileFor(rendererDir, request.url);
     if (!file) return notFound();
     const response = await net.fetch(pathToFileURL(file).toString());

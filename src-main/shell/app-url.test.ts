@@ -6,7 +6,15 @@ describe('isAppUrl', () => {
   it('accepts only atelier://app pages', () => {
     expect(isAppUrl('atelier://app/index.html')).toBe(true);
     expect(isAppUrl('atelier://app/')).toBe(true);
-    for (const url of ['atelier://other/', 'atelier-media://library/a.png', 'https://app/', 'file:///app/index.html', 'atelier://user:pw@app/', 'not a url', '']) {
+    for (const url of [
+      'atelier://other/',
+      'atelier-media://library/a.png',
+      'https://app/',
+      'file:///app/index.html',
+      'atelier://user:pw@app/',
+      'not a url',
+      '',
+    ]) {
       expect(isAppUrl(url), url).toBe(false);
     }
   });

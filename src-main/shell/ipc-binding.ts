@@ -10,12 +10,18 @@ import { senderRefusal } from './sender-check.ts';
 export function bindIpc(core: Core, windows: () => BrowserWindow[], onRefused: (reason: string) => void): () => void {
   ipcMain.handle(INVOKE_IPC, async (event, channel: unknown, args: unknown) => {
     const refusal = senderRefusal(
-      { frame: event.senderFrame, fromOurWindow: windows().some((win) => !win.isDestroyed() && win.webContents === event.sender) },
+      {
+        frame: event.senderFrame,
+        fromOurWindow: windows().some((win) => !win.isDestroyed() && win.webContents === event.sender),
+      },
       isAppUrl,
     );
     if (refusal) {
       onRefused(`IPC refused (${refusal})`);
-      return { ok: false, error: { code: 'invalid_argument', message: 'Refused: the caller is not an Atelier window.' } };
+      return {
+        ok: false,
+        error: { code: 'invalid_argument', message: 'Refused: the caller is not an Atelier window.' },
+      };
     }
     return core.dispatch(channel, args);
   });

@@ -1,6 +1,17 @@
 // The Electron shell: lifecycle, the secure window, tray, menus and the host adapters handed
 // to the core. Thin glue: every decision worth testing lives in a pure helper next to this file.
-import { app, BrowserWindow, dialog, net, Notification, powerMonitor, safeStorage, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  net,
+  Notification,
+  powerMonitor,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import Store from 'electron-store';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,7 +43,8 @@ export const APP_ID = 'app.atelier.desktop';
 const SHUTDOWN_DEADLINE_MS = 15_000;
 
 /** tray.png and trayTemplate.png: unpacked next to the app in packaged builds (see electron-builder.yml). */
-const trayImagesDir = (): string => (app.isPackaged ? join(process.resourcesPath, 'tray') : join(app.getAppPath(), 'resources', 'tray'));
+const trayImagesDir = (): string =>
+  app.isPackaged ? join(process.resourcesPath, 'tray') : join(app.getAppPath(), 'resources', 'tray');
 
 export async function startShell(): Promise<void> {
   // The single-instance lock lives in userData, so the data folder must be chosen first.
@@ -44,7 +56,11 @@ export async function startShell(): Promise<void> {
     return;
   }
   // One rotating, redacting log file in the data folder (Help → Open Logs Folder).
-  const logger = createLogger({ file: join(logsDir(dataDir), 'atelier.log'), level: app.isPackaged ? 'info' : 'debug', stderr: !app.isPackaged });
+  const logger = createLogger({
+    file: join(logsDir(dataDir), 'atelier.log'),
+    level: app.isPackaged ? 'info' : 'debug',
+    stderr: !app.isPackaged,
+  });
   const shellLog = logger.child('shell');
   const log = (message: string, error?: unknown): void => shellLog.warn(message, error);
   app.enableSandbox();
@@ -102,7 +118,12 @@ export async function startShell(): Promise<void> {
   const demo = createEmulatorDemo({ dataDir });
   core = await createCore({
     dataDir,
-    host: { kind: 'electron', appVersion: app.getVersion(), chromiumVersion: process.versions.chrome ?? null, electronVersion: process.versions.electron ?? null },
+    host: {
+      kind: 'electron',
+      appVersion: app.getVersion(),
+      chromiumVersion: process.versions.chrome ?? null,
+      electronVersion: process.versions.electron ?? null,
+    },
     logError: (message, error) => logger.error(message, error),
     cipher: createSafeStorageCipher(safeStorage, process.platform),
     store: adaptElectronStore(store),
@@ -122,14 +143,26 @@ export async function startShell(): Promise<void> {
     },
   });
   const settings = core.settings;
-  serveMedia(session.defaultSession, () => settings.get().libraryDir, (error) => log('media request failed', error));
+  serveMedia(
+    session.defaultSession,
+    () => settings.get().libraryDir,
+    (error) => log('media request failed', error),
+  );
   const stopPower = bridgePowerSignals({ powerMonitor, isOnline: () => net.isOnline(), hub: powerHub });
 
   function openWindow(): BrowserWindow {
     const primary = screen.getPrimaryDisplay();
     const others = screen.getAllDisplays().filter((display) => display.id !== primary.id);
-    const placement = placeWindow(settings.get().windowState, [primary, ...others].map((display) => display.workArea), WINDOW_SIZE);
-    const created = createMainWindow({ preloadFile: preloadFileIn(join(import.meta.dirname, '..', 'preload')), placement, devTools: !app.isPackaged });
+    const placement = placeWindow(
+      settings.get().windowState,
+      [primary, ...others].map((display) => display.workArea),
+      WINDOW_SIZE,
+    );
+    const created = createMainWindow({
+      preloadFile: preloadFileIn(join(import.meta.dirname, '..', 'preload')),
+      placement,
+      devTools: !app.isPackaged,
+    });
     let saveTimer: NodeJS.Timeout | null = null;
     const saveState = (): void => {
       if (saveTimer) clearTimeout(saveTimer);
@@ -168,7 +201,8 @@ export async function startShell(): Promise<void> {
       type: 'info',
       title: APP_NAME,
       message: `${APP_NAME} keeps running in the tray`,
-      detail: 'Queued jobs keep finishing and downloading while the window is closed. Open Atelier again from its tray icon; quit from the tray menu. You can change this in Settings.',
+      detail:
+        'Queued jobs keep finishing and downloading while the window is closed. Open Atelier again from its tray icon; quit from the tray menu. You can change this in Settings.',
       buttons: ['Keep Running', 'Quit Now'],
       defaultId: 0,
       cancelId: 0,
@@ -179,7 +213,11 @@ export async function startShell(): Promise<void> {
     }
   }
 
-  const unbindIpc = bindIpc(core, () => (win && !win.isDestroyed() ? [win] : []), (reason) => log(reason));
+  const unbindIpc = bindIpc(
+    core,
+    () => (win && !win.isDestroyed() ? [win] : []),
+    (reason) => log(reason),
+  );
 
   let counts: QueueCountsInfo = { queued: 0, running: 0 };
   try {
@@ -269,7 +307,6 @@ export async function startShell(): Promise<void> {
     });
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => app.quit());
-
 }
 
 interface E2eHooks {

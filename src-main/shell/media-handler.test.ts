@@ -13,7 +13,8 @@ symlinkSync(join(root, 'secret.txt'), join(library, 'images', 'link.png'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const handle = createMediaHandler(() => library);
-const get = (url: string, headers: Record<string, string> = {}, method = 'GET') => handle(new Request(url, { headers, method }));
+const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+  handle(new Request(url, { headers, method }));
 
 describe('mediaPathFromUrl', () => {
   it('reads library-relative paths from atelier-media://library URLs', () => {
@@ -22,7 +23,13 @@ describe('mediaPathFromUrl', () => {
   });
 
   it('refuses other hosts, schemes, empty and undecodable paths', () => {
-    for (const url of ['atelier-media://other/a.png', 'atelier://app/a.png', 'atelier-media://library/', 'atelier-media://library/%E0%A4%A', 'nonsense']) {
+    for (const url of [
+      'atelier-media://other/a.png',
+      'atelier://app/a.png',
+      'atelier-media://library/',
+      'atelier-media://library/%E0%A4%A',
+      'nonsense',
+    ]) {
       expect(mediaPathFromUrl(url), url).toBeNull();
     }
   });

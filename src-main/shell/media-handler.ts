@@ -19,18 +19,26 @@ export function mediaPathFromUrl(url: string): string | null {
   return path === null || path === '' ? null : path;
 }
 
-const notFound = (): Response => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+const notFound = (): Response =>
+  new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
 export function createMediaHandler(libraryDir: () => string, onError: (error: unknown) => void = () => {}) {
   return async (request: Request): Promise<Response> => {
     const path = mediaPathFromUrl(request.url);
     if (path === null) return notFound();
     try {
-      const reply = await serveLocalMedia(libraryDir(), { path, rangeHeader: request.headers.get('range'), method: request.method });
+      const reply = await serveLocalMedia(libraryDir(), {
+        path,
+        rangeHeader: request.headers.get('range'),
+        method: request.method,
+      });
       return toWebResponse(reply);
     } catch (error) {
       onError(error);
-      return new Response('Could not read the file', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      return new Response('Could not read the file', {
+        status: 500,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
     }
   };
 }

@@ -15,9 +15,9 @@ function recorder() {
 const items = (menu: MenuItemConstructorOptions | undefined): MenuItemConstructorOptions[] =>
   (menu?.submenu as MenuItemConstructorOptions[] | undefined) ?? [];
 const labels = (template: MenuItemConstructorOptions[]) => template.map((m) => m.label ?? m.role);
-const find = (template: MenuItemConstructorOptions[], label: string) => template.find((m) => m.label?.replace('&', '') === label);
-const click = (item: MenuItemConstructorOptions | undefined) =>
-  (item?.click as (() => void) | undefined)?.();
+const find = (template: MenuItemConstructorOptions[], label: string) =>
+  template.find((m) => m.label?.replace('&', '') === label);
+const click = (item: MenuItemConstructorOptions | undefined) => (item?.click as (() => void) | undefined)?.();
 
 describe('application menu', () => {
   it('gives macOS the app menu first, with About, Settings (Cmd+,), Hide and Quit', () => {
@@ -26,13 +26,28 @@ describe('application menu', () => {
     expect(labels(template)).toEqual(['Atelier', 'File', 'Edit', 'View', 'Window', 'Help']);
     const appMenu = items(template[0]);
     expect(appMenu.map((m) => m.role ?? m.label ?? m.type)).toEqual([
-      'about', 'separator', 'Settings…', 'separator', 'services', 'separator', 'hide', 'hideOthers', 'unhide', 'separator', 'quit',
+      'about',
+      'separator',
+      'Settings…',
+      'separator',
+      'services',
+      'separator',
+      'hide',
+      'hideOthers',
+      'unhide',
+      'separator',
+      'quit',
     ]);
     const settings = appMenu.find((m) => m.label === 'Settings…');
     expect(settings?.accelerator).toBe('CmdOrCtrl+,');
     click(settings);
     expect(calls).toEqual(['settings']);
-    expect(items(find(template, 'Window')).map((m) => m.role ?? m.type)).toEqual(['minimize', 'zoom', 'separator', 'front']);
+    expect(items(find(template, 'Window')).map((m) => m.role ?? m.type)).toEqual([
+      'minimize',
+      'zoom',
+      'separator',
+      'front',
+    ]);
   });
 
   it('gives Windows and Linux a File menu with Settings and Exit, and no app menu', () => {
@@ -49,13 +64,17 @@ describe('application menu', () => {
 
   it('has the standard Edit roles so copy and paste work in text fields', () => {
     const template = buildMenuTemplate({ platform: 'linux', appName: 'Atelier', dev: false }, recorder().actions);
-    const roles = items(find(template, 'Edit')).map((m) => m.role).filter(Boolean);
+    const roles = items(find(template, 'Edit'))
+      .map((m) => m.role)
+      .filter(Boolean);
     expect(roles).toEqual(['undo', 'redo', 'cut', 'copy', 'paste', 'delete', 'selectAll']);
   });
 
   it('opens the logs and data folders from Help', () => {
     const { actions, calls } = recorder();
-    const help = items(find(buildMenuTemplate({ platform: 'darwin', appName: 'Atelier', dev: false }, actions), 'Help'));
+    const help = items(
+      find(buildMenuTemplate({ platform: 'darwin', appName: 'Atelier', dev: false }, actions), 'Help'),
+    );
     click(help.find((m) => m.label === 'Open Logs Folder'));
     click(help.find((m) => m.label === 'Open Data Folder'));
     expect(calls).toEqual(['logs', 'data']);
@@ -63,7 +82,9 @@ describe('application menu', () => {
 
   it('shows reload and developer tools only in development builds', () => {
     const roles = (dev: boolean) =>
-      items(find(buildMenuTemplate({ platform: 'linux', appName: 'Atelier', dev }, recorder().actions), 'View')).map((m) => m.role);
+      items(find(buildMenuTemplate({ platform: 'linux', appName: 'Atelier', dev }, recorder().actions), 'View')).map(
+        (m) => m.role,
+      );
     expect(roles(false)).not.toContain('toggleDevTools');
     expect(roles(false)).not.toContain('reload');
     expect(roles(true)).toContain('toggleDevTools');

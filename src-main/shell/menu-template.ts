@@ -46,7 +46,11 @@ export function buildMenuTemplate(options: MenuOptions, actions: MenuActions): M
     label: mac ? 'File' : '&File',
     submenu: mac
       ? [{ role: 'close' }]
-      : [settings, separator, { role: 'quit', label: 'E&xit', accelerator: options.platform === 'win32' ? 'Alt+F4' : 'CmdOrCtrl+Q' }],
+      : [
+          settings,
+          separator,
+          { role: 'quit', label: 'E&xit', accelerator: options.platform === 'win32' ? 'Alt+F4' : 'CmdOrCtrl+Q' },
+        ],
   };
 
   const editMenu: MenuItemConstructorOptions = {

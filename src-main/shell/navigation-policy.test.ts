@@ -13,7 +13,15 @@ describe('navigation policy', () => {
   });
 
   it('drops every other scheme instead of loading or opening it', () => {
-    for (const url of ['http://example.com/', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,hi', 'smb://host/share', 'https://user:pw@example.com/', 'atelier://evil/']) {
+    for (const url of [
+      'http://example.com/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'smb://host/share',
+      'https://user:pw@example.com/',
+      'atelier://evil/',
+    ]) {
       expect(navigationDecision(url, isAppUrl), url).toBe('deny');
     }
     expect(windowOpenDecision('atelier://app/index.html')).toBe('deny');

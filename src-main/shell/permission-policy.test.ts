@@ -4,7 +4,20 @@ import { permissionAllowed } from './permission-policy.ts';
 
 describe('permission policy', () => {
   it('denies every powerful permission, even to the app page', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'midiSysex', 'openExternal', 'clipboard-read', 'display-capture', 'hid', 'serial', 'usb', 'pointerLock', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'midiSysex',
+      'openExternal',
+      'clipboard-read',
+      'display-capture',
+      'hid',
+      'serial',
+      'usb',
+      'pointerLock',
+      'unknown',
+    ]) {
       expect(permissionAllowed(permission, 'atelier://app/index.html', isAppUrl), permission).toBe(false);
     }
   });

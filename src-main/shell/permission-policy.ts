@@ -3,6 +3,10 @@
 
 const ALLOWED_FOR_APP = new Set(['fullscreen', 'clipboard-sanitized-write']);
 
-export function permissionAllowed(permission: string, requestingUrl: string, isAppUrl: (url: string) => boolean): boolean {
+export function permissionAllowed(
+  permission: string,
+  requestingUrl: string,
+  isAppUrl: (url: string) => boolean,
+): boolean {
   return ALLOWED_FOR_APP.has(permission) && isAppUrl(requestingUrl);
 }

@@ -37,7 +37,12 @@ describe('power bridge', () => {
 
   it('starts from the real state when the machine is offline at launch', () => {
     const hub = createPowerSignalHub();
-    const stop = bridgePowerSignals({ powerMonitor: new EventEmitter(), isOnline: () => false, hub, intervalMs: 60_000 });
+    const stop = bridgePowerSignals({
+      powerMonitor: new EventEmitter(),
+      isOnline: () => false,
+      hub,
+      intervalMs: 60_000,
+    });
     expect(hub.isOnline()).toBe(false);
     stop();
   });

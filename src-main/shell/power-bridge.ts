@@ -18,7 +18,11 @@ export interface PowerBridgeOptions {
 
 export function bridgePowerSignals(options: PowerBridgeOptions): () => void {
   const { hub, powerMonitor } = options;
-  const watcher = watchOnline({ probe: options.isOnline, onChange: (online) => hub.setOnline(online), intervalMs: options.intervalMs ?? 5_000 });
+  const watcher = watchOnline({
+    probe: options.isOnline,
+    onChange: (online) => hub.setOnline(online),
+    intervalMs: options.intervalMs ?? 5_000,
+  });
   hub.setOnline(watcher.check());
   const onSuspend = (): void => hub.suspend();
   const onResume = (): void => {

@@ -3,7 +3,10 @@ import { encryptsSafely } from '../core/secrets/cipher.ts';
 import { createSafeStorageCipher, type SafeStorageLike } from './safe-storage-cipher.ts';
 
 /** Behaves like safeStorage: a reversible transform, availability and backend as configured. */
-function fakeSafeStorage(available: boolean, backend: ReturnType<SafeStorageLike['getSelectedStorageBackend']>): SafeStorageLike {
+function fakeSafeStorage(
+  available: boolean,
+  backend: ReturnType<SafeStorageLike['getSelectedStorageBackend']>,
+): SafeStorageLike {
   return {
     isEncryptionAvailable: () => available,
     getSelectedStorageBackend: () => backend,
@@ -34,7 +37,12 @@ describe('safeStorage cipher', () => {
   });
 
   it('names the OS store on macOS and Windows without asking for a Linux backend', () => {
-    const noLinux = { ...fakeSafeStorage(true, 'basic_text'), getSelectedStorageBackend: () => { throw new Error('Linux only'); } };
+    const noLinux = {
+      ...fakeSafeStorage(true, 'basic_text'),
+      getSelectedStorageBackend: () => {
+        throw new Error('Linux only');
+      },
+    };
     expect(createSafeStorageCipher(noLinux, 'darwin').backend()).toBe('keychain');
     expect(encryptsSafely(createSafeStorageCipher(noLinux, 'win32'))).toBe(true);
     expect(encryptsSafely(createSafeStorageCipher(fakeSafeStorage(false, 'unknown'), 'darwin'))).toBe(false);

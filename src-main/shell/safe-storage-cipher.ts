@@ -3,7 +3,10 @@
 import type { SafeStorage } from 'electron';
 import type { Cipher } from '../core/secrets/cipher.ts';
 
-export type SafeStorageLike = Pick<SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>;
+export type SafeStorageLike = Pick<
+  SafeStorage,
+  'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'
+>;
 
 /** Must be created after app 'ready': before it, Linux reports the backend as 'unknown'. */
 export function createSafeStorageCipher(safeStorage: SafeStorageLike, platform: NodeJS.Platform): Cipher {

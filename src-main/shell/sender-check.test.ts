@@ -15,13 +15,21 @@ describe('senderRefusal', () => {
   });
 
   it('refuses a foreign page in our window', () => {
-    expect(senderRefusal({ frame: top('https://evil.example/'), fromOurWindow: true }, isAppUrl)).toBe('a page that is not the app');
-    expect(senderRefusal({ frame: top('file:///etc/passwd'), fromOurWindow: true }, isAppUrl)).toBe('a page that is not the app');
-    expect(senderRefusal({ frame: top('atelier://evil/index.html'), fromOurWindow: true }, isAppUrl)).toBe('a page that is not the app');
+    expect(senderRefusal({ frame: top('https://evil.example/'), fromOurWindow: true }, isAppUrl)).toBe(
+      'a page that is not the app',
+    );
+    expect(senderRefusal({ frame: top('file:///etc/passwd'), fromOurWindow: true }, isAppUrl)).toBe(
+      'a page that is not the app',
+    );
+    expect(senderRefusal({ frame: top('atelier://evil/index.html'), fromOurWindow: true }, isAppUrl)).toBe(
+      'a page that is not the app',
+    );
   });
 
   it('refuses windows we did not create and frames that are gone', () => {
-    expect(senderRefusal({ frame: top('atelier://app/'), fromOurWindow: false }, isAppUrl)).toBe('not one of our windows');
+    expect(senderRefusal({ frame: top('atelier://app/'), fromOurWindow: false }, isAppUrl)).toBe(
+      'not one of our windows',
+    );
     expect(senderRefusal({ frame: null, fromOurWindow: true }, isAppUrl)).toBe('the sending frame is gone');
   });
 });

@@ -19,11 +19,18 @@ describe('tray model', () => {
   it('shows that checking is paused and ticks the menu item', () => {
     const model = trayModel('Atelier', { queued: 1, running: 0 }, true);
     expect(model.tooltip).toBe('Atelier — 1 queued (checking paused)');
-    expect(model.items).toContainEqual({ kind: 'command', command: 'toggle-polling', label: 'Pause Checking Jobs', checked: true });
+    expect(model.items).toContainEqual({
+      kind: 'command',
+      command: 'toggle-polling',
+      label: 'Pause Checking Jobs',
+      checked: true,
+    });
   });
 
   it('offers Open, Pause checking and Quit in that order', () => {
-    const commands = trayModel('Atelier', { queued: 0, running: 0 }, false).items.flatMap((item) => (item.kind === 'command' ? [item.command] : []));
+    const commands = trayModel('Atelier', { queued: 0, running: 0 }, false).items.flatMap((item) =>
+      item.kind === 'command' ? [item.command] : [],
+    );
     expect(commands).toEqual(['open', 'toggle-polling', 'quit']);
   });
 

@@ -4,7 +4,10 @@ import type { QueueCountsInfo } from '../contract/ipc/shell.ts';
 
 export type TrayCommand = 'open' | 'toggle-polling' | 'quit';
 
-export type TrayItem = { kind: 'status'; label: string } | { kind: 'separator' } | { kind: 'command'; command: TrayCommand; label: string; checked?: boolean };
+export type TrayItem =
+  | { kind: 'status'; label: string }
+  | { kind: 'separator' }
+  | { kind: 'command'; command: TrayCommand; label: string; checked?: boolean };
 
 export interface TrayModel {
   tooltip: string;

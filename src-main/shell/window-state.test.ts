@@ -63,7 +63,11 @@ describe('placeWindow', () => {
 describe('captureWindowState', () => {
   it('remembers the normal bounds (not the maximized ones) and the maximized flag', () => {
     const state = captureWindowState(
-      { getNormalBounds: () => ({ x: 10.4, y: 20.6, width: 1000.2, height: 700 }), isMaximized: () => true, isFullScreen: () => false },
+      {
+        getNormalBounds: () => ({ x: 10.4, y: 20.6, width: 1000.2, height: 700 }),
+        isMaximized: () => true,
+        isFullScreen: () => false,
+      },
       rules,
     );
     expect(state).toEqual({ x: 10, y: 21, width: 1000, height: 700, maximized: true });
@@ -71,7 +75,11 @@ describe('captureWindowState', () => {
 
   it('counts full screen as maximized and never stores a size below the minimum', () => {
     const state = captureWindowState(
-      { getNormalBounds: () => ({ x: 0, y: 0, width: 100, height: 100 }), isMaximized: () => false, isFullScreen: () => true },
+      {
+        getNormalBounds: () => ({ x: 0, y: 0, width: 100, height: 100 }),
+        isMaximized: () => false,
+        isFullScreen: () => true,
+      },
       rules,
     );
     expect(state).toEqual({ x: 0, y: 0, width: 900, height: 600, maximized: true });

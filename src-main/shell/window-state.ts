@@ -49,7 +49,11 @@ const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFi
  * title bar is on some display's work area (a monitor may have been unplugged since); the size
  * is clamped to the rules and to the display the window lands on.
  */
-export function placeWindow(saved: SavedWindowState | null, workAreas: readonly Rect[], rules: WindowSizeRules): WindowPlacement {
+export function placeWindow(
+  saved: SavedWindowState | null,
+  workAreas: readonly Rect[],
+  rules: WindowSizeRules,
+): WindowPlacement {
   const primary = workAreas[0];
   const fitTo = (area: Rect | undefined, width: number, height: number) => ({
     width: Math.round(Math.max(rules.minWidth, area ? Math.min(width, area.width) : width)),
@@ -86,7 +90,10 @@ export interface WindowGeometry {
 }
 
 /** What to remember: the normal (unmaximized) bounds plus the maximized flag; full screen counts as maximized. */
-export function captureWindowState(win: WindowGeometry, rules: Pick<WindowSizeRules, 'minWidth' | 'minHeight'>): SavedWindowState {
+export function captureWindowState(
+  win: WindowGeometry,
+  rules: Pick<WindowSizeRules, 'minWidth' | 'minHeight'>,
+): SavedWindowState {
   const bounds = win.getNormalBounds();
   return {
     x: Math.round(bounds.x),

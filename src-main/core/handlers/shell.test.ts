@@ -38,7 +38,10 @@ describe('shell:* handlers', () => {
   it('opens https links only', async () => {
     const { calls, desktop } = recordingDesktop();
     const { core } = await setup(desktop);
-    expect(await core.dispatch('shell:open-external', { url: 'https://example.com/help' })).toEqual({ ok: true, value: null });
+    expect(await core.dispatch('shell:open-external', { url: 'https://example.com/help' })).toEqual({
+      ok: true,
+      value: null,
+    });
     const refused = await core.dispatch('shell:open-external', { url: 'file:///etc/passwd' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'url' } });
     expect((await core.dispatch('shell:open-external', { url: 'https://x.example', extra: 1 })).ok).toBe(false);
@@ -50,12 +53,24 @@ describe('shell:* handlers', () => {
     const { calls, desktop } = recordingDesktop();
     const { core, library, dataDir } = await setup(desktop);
     expect((await core.dispatch('shell:show-item-in-folder', { path: 'images/a.png' })).ok).toBe(true);
-    expect((await core.dispatch('shell:show-item-in-folder', { path: join(library, 'images', 'a.png') })).ok).toBe(true);
-    for (const path of ['../outside.txt', join(dataDir, 'outside.txt'), 'images/escape.png', '/etc/passwd', library, 'images/\0a.png']) {
+    expect((await core.dispatch('shell:show-item-in-folder', { path: join(library, 'images', 'a.png') })).ok).toBe(
+      true,
+    );
+    for (const path of [
+      '../outside.txt',
+      join(dataDir, 'outside.txt'),
+      'images/escape.png',
+      '/etc/passwd',
+      library,
+      'images/\0a.png',
+    ]) {
       const result = await core.dispatch('shell:show-item-in-folder', { path });
       expect(result, path).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     }
-    expect(await core.dispatch('shell:show-item-in-folder', { path: 'images/gone.png' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await core.dispatch('shell:show-item-in-folder', { path: 'images/gone.png' })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
     expect(calls).toEqual([`show ${join(library, 'images', 'a.png')}`, `show ${join(library, 'images', 'a.png')}`]);
     await core.close();
   });
@@ -71,8 +86,14 @@ describe('shell:* handlers', () => {
 
   it('answers unsupported where there is no desktop (browser mode, CLI)', async () => {
     const { core } = await setup();
-    expect(await core.dispatch('shell:open-data-folder', undefined)).toMatchObject({ ok: false, error: { code: 'unsupported' } });
-    expect(await core.dispatch('shell:open-external', { url: 'https://example.com/' })).toMatchObject({ ok: false, error: { code: 'unsupported' } });
+    expect(await core.dispatch('shell:open-data-folder', undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported' },
+    });
+    expect(await core.dispatch('shell:open-external', { url: 'https://example.com/' })).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported' },
+    });
     await core.close();
   });
 });

@@ -9,7 +9,11 @@ import { logsDir } from '../host/folders.ts';
 import { assertNoSymlinkEscape, isWithin, safeLibraryPath } from '../library/paths.ts';
 
 const outsideLibrary = (): AppError =>
-  new AppError({ code: 'invalid_argument', message: 'Only files inside the library folder can be shown.', field: 'path' });
+  new AppError({
+    code: 'invalid_argument',
+    message: 'Only files inside the library folder can be shown.',
+    field: 'path',
+  });
 
 /** The absolute path of a library file named by the renderer, refused outside the library. */
 export async function libraryFileToShow(libraryDir: string, path: string): Promise<string> {
@@ -23,7 +27,8 @@ export async function libraryFileToShow(libraryDir: string, path: string): Promi
     full = await safeLibraryPath(libraryDir, path).catch(() => Promise.reject(outsideLibrary()));
   }
   const info = await stat(full).catch(() => null);
-  if (!info) throw new AppError({ code: 'not_found', message: 'That file is no longer in the library folder.', field: 'path' });
+  if (!info)
+    throw new AppError({ code: 'not_found', message: 'That file is no longer in the library folder.', field: 'path' });
   return full;
 }
 

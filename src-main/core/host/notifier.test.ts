@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { coalesceNotifier, createLogNotifier, gateNotifier, type NotificationRequest, type Notifier } from './notifier.ts';
+import {
+  coalesceNotifier,
+  createLogNotifier,
+  gateNotifier,
+  type NotificationRequest,
+  type Notifier,
+} from './notifier.ts';
 
 function recording(): Notifier & { shown: NotificationRequest[] } {
   const shown: NotificationRequest[] = [];

@@ -38,7 +38,14 @@ describe('watchOnline', () => {
 });
 
 describe('hasNetworkInterface', () => {
-  const address = (internal: boolean) => ({ address: internal ? '127.0.0.1' : '192.168.1.5', netmask: '255.255.255.0', family: 'IPv4' as const, mac: '00:00:00:00:00:00', internal, cidr: null });
+  const address = (internal: boolean) => ({
+    address: internal ? '127.0.0.1' : '192.168.1.5',
+    netmask: '255.255.255.0',
+    family: 'IPv4' as const,
+    mac: '00:00:00:00:00:00',
+    internal,
+    cidr: null,
+  });
 
   it('is false with loopback only and true with any external address', () => {
     expect(hasNetworkInterface({ lo: [address(true)] })).toBe(false);

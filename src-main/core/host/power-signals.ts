@@ -17,7 +17,9 @@ export interface PowerSignalHub extends PowerSignals {
   setOnline(online: boolean): void;
 }
 
-export function createPowerSignalHub(options: { online?: boolean; onListenerError?: (error: unknown) => void } = {}): PowerSignalHub {
+export function createPowerSignalHub(
+  options: { online?: boolean; onListenerError?: (error: unknown) => void } = {},
+): PowerSignalHub {
   let online = options.online ?? true;
   const suspend = new Set<() => void>();
   const resume = new Set<() => void>();
