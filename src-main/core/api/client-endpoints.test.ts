@@ -18,7 +18,10 @@ afterAll(async () => {
 const MINUTE = 60_000;
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(error)}`);
   return error.info.code;
 }
@@ -55,7 +58,11 @@ describe('models, uploads and training', () => {
     expect(last.percent).toBe(1);
     expect(last.transferred).toBe(last.total);
     expect(last.total).toBeGreaterThan(96); // the multipart request, not just the file
-    const reference = await client.uploadImage({ modelID: model.id, type: 'auxiliaryType', file: { name: 'ref.png', bytes: await fixtureImage('png', 99) } });
+    const reference = await client.uploadImage({
+      modelID: model.id,
+      type: 'auxiliaryType',
+      file: { name: 'ref.png', bytes: await fixtureImage('png', 99) },
+    });
     expect(reference.type).toBe('auxiliaryType');
 
     // Pages of 5 with a fixed filter: 5 + 5 + 2, each page asked for once.
@@ -89,7 +96,13 @@ describe('images', () => {
     const preset = presets[0]!;
     expect(preset.tag).not.toBe('');
 
-    const trigger = await client.generateImage({ modelID: 'imagea', prompt: 'a red fox in snow', preset: preset.tag, numImages: 2, options: { imagea: { imageSize: '1K' } } });
+    const trigger = await client.generateImage({
+      modelID: 'imagea',
+      prompt: 'a red fox in snow',
+      preset: preset.tag,
+      numImages: 2,
+      options: { imagea: { imageSize: '1K' } },
+    });
     expect(trigger.status.toLowerCase()).toBe('queued');
     expect(isJobTerminal((await client.getJob(trigger.jobId)).status)).toBe(false);
     emulator.control.advanceClock(MINUTE);
@@ -125,7 +138,14 @@ describe('videos', () => {
   it('generates videos, lists them across pages, reads one and prepares a download', async () => {
     const { client, emulator } = h;
     const triggers = [];
-    for (let i = 0; i < 11; i++) triggers.push(await client.generateVideo({ modelID: 'videod-1.5', prompt: `waves ${i}`, options: { videod: { duration: 2 } } }));
+    for (let i = 0; i < 11; i++)
+      triggers.push(
+        await client.generateVideo({
+          modelID: 'videod-1.5',
+          prompt: `waves ${i}`,
+          options: { videod: { duration: 2 } },
+        }),
+      );
     emulator.control.advanceClock(5 * MINUTE);
     const job = await client.getJob(triggers[0]!.jobId);
     expect(isJobSuccess(job.status)).toBe(true);
@@ -165,7 +185,9 @@ describe('jobs', () => {
     expect(pagesAsked).toBeGreaterThanOrEqual(2);
 
     const now = emulator.control.now();
-    const ranged = await collectAll(client.listJobs({ start: new Date(now - 2 * 60 * MINUTE), end: new Date(now + MINUTE) }));
+    const ranged = await collectAll(
+      client.listJobs({ start: new Date(now - 2 * 60 * MINUTE), end: new Date(now + MINUTE) }),
+    );
     expect(ranged.map((j) => j.jobId).sort()).toEqual(all.map((j) => j.jobId).sort());
     const fromStart = await collectAll(client.listJobs({ start: new Date(now - 2 * 60 * MINUTE) }));
     expect(fromStart.length).toBe(all.length);

@@ -26,7 +26,10 @@ beforeEach(() => {
 });
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
   return error;
 }
@@ -49,10 +52,18 @@ describe('requests refused locally never reach the service', () => {
     const image = await failure(client.generateImage({ modelID: 'imagea', prompt: 'x', numImages: 9 }));
     expect(image.info).toMatchObject({ code: 'validation', field: 'numImages' });
     expect(image.info.fields?.length).toBeGreaterThan(0);
-    const video = await failure(client.generateVideo({ modelID: 'videoa-3.1', prompt: 'x', options: { videoa: { duration: 5 as never } } }));
+    const video = await failure(
+      client.generateVideo({ modelID: 'videoa-3.1', prompt: 'x', options: { videoa: { duration: 5 as never } } }),
+    );
     expect(video.info).toMatchObject({ code: 'validation', field: 'options.videoa.duration' });
     expect((await failure(client.upscaleImage({ imageID: '' }))).info.code).toBe('validation');
-    const text = await failure(client.uploadImage({ modelID, type: 'modelInput', file: { name: 'cat.jpg', bytes: new TextEncoder().encode('<html>') } }));
+    const text = await failure(
+      client.uploadImage({
+        modelID,
+        type: 'modelInput',
+        file: { name: 'cat.jpg', bytes: new TextEncoder().encode('<html>') },
+      }),
+    );
     expect(text.info).toMatchObject({ code: 'validation', field: 'file' });
     expect(text.message).toContain('"cat.jpg"');
     expect((await failure(client.getModel('..'))).info).toMatchObject({ code: 'invalid_argument', field: 'modelID' });
@@ -90,7 +101,12 @@ describe('429 and Retry-After', () => {
     faultOn('GET', '/jobs', { rateLimit: { count: 5, retryAfterSeconds: 120 } });
     const error = await failure(collectAll(h.client.listJobs()));
     expect(error).toBeInstanceOf(ServiceError);
-    expect(error.info).toMatchObject({ code: 'rate_limited', httpStatus: 429, retryAfterMs: 120_000, serviceErr: 'rate_limited' });
+    expect(error.info).toMatchObject({
+      code: 'rate_limited',
+      httpStatus: 429,
+      retryAfterMs: 120_000,
+      serviceErr: 'rate_limited',
+    });
     expect(error.message).toMatch(/try again in 120 s/);
     expect(h.sleeps).toEqual([]);
     expect(routeCount(h.emulator, 'GET /jobs')).toBe(1);
@@ -98,7 +114,10 @@ describe('429 and Retry-After', () => {
 
   it('never repeats a job-creating request, even on 429', async () => {
     faultOn('POST', '/images/generation', { rateLimit: { count: 1, retryAfterSeconds: 1 } });
-    expect((await failure(h.client.generateImage({ modelID: 'imagea', prompt: 'fox' }))).info).toMatchObject({ code: 'rate_limited', retryAfterMs: 1000 });
+    expect((await failure(h.client.generateImage({ modelID: 'imagea', prompt: 'fox' }))).info).toMatchObject({
+      code: 'rate_limited',
+      retryAfterMs: 1000,
+    });
     expect(routeCount(h.emulator, 'POST /images/generation')).toBe(1);
     expect(h.sleeps).toEqual([]);
   });
@@ -177,7 +196,13 @@ describe('connections', () => {
 
   it('an upload whose connection dropped is not repeated: the server may have it', async () => {
     faultOn('POST', '/images/upload', { dropConnection: { count: 1 } });
-    const error = await failure(h.client.uploadImage({ modelID, type: 'auxiliaryType', file: { name: 'a.png', bytes: await fixtureImage('png') } }));
+    const error = await failure(
+      h.client.uploadImage({
+        modelID,
+        type: 'auxiliaryType',
+        file: { name: 'a.png', bytes: await fixtureImage('png') },
+      }),
+    );
     expect(error.info.code).toBe('network');
     expect(routeCount(h.emulator, 'POST /images/upload')).toBe(1);
     expect(h.sleeps).toEqual([]);
@@ -192,7 +217,9 @@ describe('connections', () => {
     expect(h.sleeps).toHaveLength(DEFAULT_RETRY_POLICY.maxAttempts - 1);
 
     h.sleeps.length = 0;
-    await failure(client.uploadImage({ modelID, type: 'auxiliaryType', file: { name: 'a.png', bytes: await fixtureImage('png') } }));
+    await failure(
+      client.uploadImage({ modelID, type: 'auxiliaryType', file: { name: 'a.png', bytes: await fixtureImage('png') } }),
+    );
     expect(h.sleeps).toHaveLength(DEFAULT_RETRY_POLICY.maxAttempts - 1);
 
     h.sleeps.length = 0;

@@ -28,11 +28,20 @@ function echoHandler(request: IncomingMessage, response: ServerResponse): void {
   };
   switch (path) {
     case '/models':
-      return json(400, { status: 'NOK', result: null, err: `bad_key_${key}`, message: `You sent Authorization: ${auth} and key ${key} (${encodeURIComponent(key)})` });
+      return json(400, {
+        status: 'NOK',
+        result: null,
+        err: `bad_key_${key}`,
+        message: `You sent Authorization: ${auth} and key ${key} (${encodeURIComponent(key)})`,
+      });
     case '/presets':
       return json(200, { status: 'OK', result: `not a list but ${key}` });
     case '/jobs':
-      return json(429, { status: 'NOK', result: null, err: 'rate_limited', message: `slow down ${key}` }, { 'retry-after': '600' });
+      return json(
+        429,
+        { status: 'NOK', result: null, err: 'rate_limited', message: `slow down ${key}` },
+        { 'retry-after': '600' },
+      );
     case '/videos':
       response.writeHead(502, { 'content-type': 'text/html' });
       return void response.end(`<html>Upstream saw ${auth}</html>`);
@@ -60,7 +69,10 @@ afterAll(async () => {
 });
 
 async function collect(promise: Promise<unknown>): Promise<void> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error, 'the call was expected to fail').toBeInstanceOf(Error);
   errors.push(error);
 }
@@ -81,10 +93,16 @@ describe('sentinel API key', () => {
   it('is sent, but kept out of errors and logs through successes and emulator faults', async () => {
     const { client, emulator } = h;
     const model = await client.createModel({ modelType: 'person' });
-    await client.uploadImage({ modelID: model.id, type: 'auxiliaryType', file: { name: 'a.png', bytes: await fixtureImage('png') } });
+    await client.uploadImage({
+      modelID: model.id,
+      type: 'auxiliaryType',
+      file: { name: 'a.png', bytes: await fixtureImage('png') },
+    });
     await client.generateImage({ modelID: 'imagea', prompt: 'fox' });
 
-    emulator.control.setFaults({ rules: [{ method: 'GET', path: '/presets', rateLimit: { count: 9, retryAfterSeconds: 600 } }] });
+    emulator.control.setFaults({
+      rules: [{ method: 'GET', path: '/presets', rateLimit: { count: 9, retryAfterSeconds: 600 } }],
+    });
     await collect(client.listPresets());
     emulator.control.setFaults({ rules: [{ serverError: { count: 99 } }] });
     await collect(client.listModels());
@@ -94,14 +112,24 @@ describe('sentinel API key', () => {
     emulator.control.setFaults({ rules: [{ truncateBody: { count: 99 } }] });
     await collect(collectAll(client.listVideos()));
     emulator.control.setFaults({ rules: [{ dropConnection: { count: 99 } }] });
-    await collect(client.uploadImage({ modelID: model.id, type: 'auxiliaryType', file: { name: 'b.png', bytes: await fixtureImage('png', 2) } }));
+    await collect(
+      client.uploadImage({
+        modelID: model.id,
+        type: 'auxiliaryType',
+        file: { name: 'b.png', bytes: await fixtureImage('png', 2) },
+      }),
+    );
     emulator.control.setFaults({ rules: [{ latencyMs: 400 }] });
-    await collect(h.makeClient({ apiKey: () => SENTINEL, timeouts: { responseMs: 50 }, retry: { maxAttempts: 1 } }).listPresets());
+    await collect(
+      h.makeClient({ apiKey: () => SENTINEL, timeouts: { responseMs: 50 }, retry: { maxAttempts: 1 } }).listPresets(),
+    );
     emulator.control.clearFaults();
 
     await collect(h.makeClient({ apiKey: () => UNKNOWN_SENTINEL }).listModels());
     await collect(h.makeClient({ apiKey: () => SENTINEL, baseUrl: 'http://127.0.0.1:1' }).listModels());
-    await collect(client.generateImage({ modelID: 'imagea', prompt: 'x', aspectRatio: SENTINEL as never, numImages: 99 }));
+    await collect(
+      client.generateImage({ modelID: 'imagea', prompt: 'x', aspectRatio: SENTINEL as never, numImages: 99 }),
+    );
   });
 
   it('is kept out of errors even when a hostile server echoes it back', async () => {

@@ -21,7 +21,18 @@ describe('parseEnvelope', () => {
   });
 
   it('calls everything else invalid, with a reason', () => {
-    const cases = ['', '   ', 'not json', '<html>502</html>', '[]', '"OK"', '{"result":1}', '{"status":"OK"}', '{"status":"MAYBE","result":1}', '{"status":1}'];
+    const cases = [
+      '',
+      '   ',
+      'not json',
+      '<html>502</html>',
+      '[]',
+      '"OK"',
+      '{"result":1}',
+      '{"status":"OK"}',
+      '{"status":"MAYBE","result":1}',
+      '{"status":1}',
+    ];
     for (const text of cases) {
       const parsed = parseEnvelope(text);
       expect(parsed.kind, text).toBe('invalid');
@@ -32,8 +43,18 @@ describe('parseEnvelope', () => {
 
 describe('readPageFields', () => {
   it('needs hasMore; tolerates a null cursor and missing counters', () => {
-    expect(readPageFields({ hasMore: true, nextCursor: 'c2', page: 1, pageSize: 5 })).toEqual({ hasMore: true, nextCursor: 'c2', page: 1, pageSize: 5 });
-    expect(readPageFields({ hasMore: false, nextCursor: null })).toEqual({ hasMore: false, nextCursor: '', page: 0, pageSize: 0 });
+    expect(readPageFields({ hasMore: true, nextCursor: 'c2', page: 1, pageSize: 5 })).toEqual({
+      hasMore: true,
+      nextCursor: 'c2',
+      page: 1,
+      pageSize: 5,
+    });
+    expect(readPageFields({ hasMore: false, nextCursor: null })).toEqual({
+      hasMore: false,
+      nextCursor: '',
+      page: 0,
+      pageSize: 0,
+    });
     expect(readPageFields({ nextCursor: 'c2' })).toBeNull();
     expect(readPageFields({ hasMore: 'yes' })).toBeNull();
   });
@@ -41,26 +62,53 @@ describe('readPageFields', () => {
 
 describe('result schemas', () => {
   it('keep unknown status strings and drop unknown fields', () => {
-    const model = { id: 'm1', modelType: 'person', status: 'Retraining-Soon', createdAt: 'x', updatedAt: 'y', secretSauce: 1 };
-    expect(checkResult(ModelSchema, model)).toEqual({ ok: true, value: { id: 'm1', modelType: 'person', status: 'Retraining-Soon', createdAt: 'x', updatedAt: 'y' } });
+    const model = {
+      id: 'm1',
+      modelType: 'person',
+      status: 'Retraining-Soon',
+      createdAt: 'x',
+      updatedAt: 'y',
+      secretSauce: 1,
+    };
+    expect(checkResult(ModelSchema, model)).toEqual({
+      ok: true,
+      value: { id: 'm1', modelType: 'person', status: 'Retraining-Soon', createdAt: 'x', updatedAt: 'y' },
+    });
   });
 
   it('turn a wrongly typed field we never branch on into undefined', () => {
-    const checked = checkResult(ImageSchema, { id: 'i1', url: 'u', modelID: 'm', type: 'output', liked: 'yes', data: 'str', folderID: null });
+    const checked = checkResult(ImageSchema, {
+      id: 'i1',
+      url: 'u',
+      modelID: 'm',
+      type: 'output',
+      liked: 'yes',
+      data: 'str',
+      folderID: null,
+    });
     expect(checked.ok).toBe(true);
     expect(checked).toMatchObject({ value: { id: 'i1', liked: undefined, data: undefined, folderID: undefined } });
   });
 
   it('refuse answers missing what the code relies on, naming the field', () => {
-    expect(checkResult(ModelSchema, { modelType: 'x', status: 'ready' })).toMatchObject({ ok: false, reason: expect.stringContaining('result.id') });
-    expect(checkResult(JobSchema, { jobId: 'j', status: 'success', images: [{ id: 'a' }] })).toMatchObject({ ok: false, reason: expect.stringContaining('result.images.0.url') });
+    expect(checkResult(ModelSchema, { modelType: 'x', status: 'ready' })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('result.id'),
+    });
+    expect(checkResult(JobSchema, { jobId: 'j', status: 'success', images: [{ id: 'a' }] })).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('result.images.0.url'),
+    });
     expect(checkResult(TriggerSchema, { status: 'queued' }).ok).toBe(false);
     expect(checkResult(JobsPageSchema, { nextPageToken: 'x' }).ok).toBe(false);
   });
 
   it('read a trigger without status as queued, never as terminal', () => {
     expect(checkResult(TriggerSchema, { jobId: 'j1' })).toEqual({ ok: true, value: { jobId: 'j1', status: 'queued' } });
-    expect(checkResult(JobsPageSchema, { jobs: [], nextPageToken: null })).toEqual({ ok: true, value: { jobs: [], nextPageToken: '' } });
+    expect(checkResult(JobsPageSchema, { jobs: [], nextPageToken: null })).toEqual({
+      ok: true,
+      value: { jobs: [], nextPageToken: '' },
+    });
   });
 });
 
@@ -68,12 +116,34 @@ describe('errors from answers', () => {
   const label = { method: 'GET', template: '/models/{modelID}' };
 
   it('map statuses to codes', () => {
-    const expected: Record<number, string> = { 400: 'validation', 401: 'auth', 403: 'auth', 404: 'not_found', 409: 'conflict', 413: 'validation', 415: 'validation', 422: 'validation', 429: 'rate_limited', 500: 'server', 502: 'server', 503: 'server' };
+    const expected: Record<number, string> = {
+      400: 'validation',
+      401: 'auth',
+      403: 'auth',
+      404: 'not_found',
+      409: 'conflict',
+      413: 'validation',
+      415: 'validation',
+      422: 'validation',
+      429: 'rate_limited',
+      500: 'server',
+      502: 'server',
+      503: 'server',
+    };
     for (const [status, code] of Object.entries(expected)) expect(codeForStatus(Number(status))).toBe(code);
   });
 
   it('carry err, message, status and Retry-After', () => {
-    const error = errorFromAnswer({ label, httpStatus: 429, serviceErr: 'too_many_trainings', serviceMessage: 'Two trainings run already', retryAfterMs: 4200 }, []);
+    const error = errorFromAnswer(
+      {
+        label,
+        httpStatus: 429,
+        serviceErr: 'too_many_trainings',
+        serviceMessage: 'Two trainings run already',
+        retryAfterMs: 4200,
+      },
+      [],
+    );
     expect(error.info).toEqual({
       code: 'rate_limited',
       httpStatus: 429,
@@ -88,7 +158,10 @@ describe('errors from answers', () => {
 
   it('ask for a new key on 401/403 and pass the service message on validation errors', () => {
     expect(errorFromAnswer({ label, httpStatus: 401 }, []).message).toMatch(/Enter a new key/);
-    const v = errorFromAnswer({ label, httpStatus: 400, serviceErr: 'validation_error', serviceMessage: 'numImages: must be 1 to 4' }, []);
+    const v = errorFromAnswer(
+      { label, httpStatus: 400, serviceErr: 'validation_error', serviceMessage: 'numImages: must be 1 to 4' },
+      [],
+    );
     expect(v.info.code).toBe('validation');
     expect(v.message).toContain('numImages: must be 1 to 4');
   });
@@ -101,7 +174,10 @@ describe('errors from answers', () => {
 
   it('redact secrets the service echoed into err or message', () => {
     const key = 'sk-SENTINEL-echo';
-    const error = errorFromAnswer({ label, httpStatus: 400, serviceErr: `bad ${key}`, serviceMessage: `you sent Authorization: Bearer ${key}` }, [key]);
+    const error = errorFromAnswer(
+      { label, httpStatus: 400, serviceErr: `bad ${key}`, serviceMessage: `you sent Authorization: Bearer ${key}` },
+      [key],
+    );
     expect(JSON.stringify(error)).not.toContain(key);
     expect(error.stack).not.toContain(key);
     expect(malformedError(label, 200, `odd ${key}`, [key]).message).not.toContain(key);

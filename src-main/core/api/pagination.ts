@@ -9,7 +9,10 @@ export type LoopError = () => Error;
  * Cursor pages: first page with an empty cursor, then `nextCursor` while `hasMore` is true.
  * `fetchPage` must keep pageSize and filters fixed; it only varies the cursor.
  */
-export async function* cursorPages<T>(fetchPage: (cursor: string) => Promise<CursorPage<T>>, loopError: LoopError): AsyncGenerator<CursorPage<T>, void, undefined> {
+export async function* cursorPages<T>(
+  fetchPage: (cursor: string) => Promise<CursorPage<T>>,
+  loopError: LoopError,
+): AsyncGenerator<CursorPage<T>, void, undefined> {
   const seen = new Set<string>();
   let cursor = '';
   for (;;) {
@@ -23,7 +26,10 @@ export async function* cursorPages<T>(fetchPage: (cursor: string) => Promise<Cur
 }
 
 /** Job pages: first page without a token, then `nextPageToken` until it is empty. */
-export async function* tokenPages(fetchPage: (pageToken: string) => Promise<JobsPage>, loopError: LoopError): AsyncGenerator<JobsPage, void, undefined> {
+export async function* tokenPages(
+  fetchPage: (pageToken: string) => Promise<JobsPage>,
+  loopError: LoopError,
+): AsyncGenerator<JobsPage, void, undefined> {
   const seen = new Set<string>();
   let token = '';
   for (;;) {
@@ -38,7 +44,10 @@ export async function* tokenPages(fetchPage: (pageToken: string) => Promise<Jobs
 
 /** Every item of every page, in order. `maxItems` stops early (the rest of the pages is not fetched). */
 export async function collectAll<T>(pages: AsyncIterable<CursorPage<T>>, options?: { maxItems?: number }): Promise<T[]>;
-export async function collectAll(pages: AsyncIterable<JobsPage>, options?: { maxItems?: number }): Promise<JobSummary[]>;
+export async function collectAll(
+  pages: AsyncIterable<JobsPage>,
+  options?: { maxItems?: number },
+): Promise<JobSummary[]>;
 export async function collectAll(
   pages: AsyncIterable<CursorPage<unknown> | JobsPage>,
   options: { maxItems?: number } = {},

@@ -1,7 +1,13 @@
 // Local checks before sending: path segments, generation rules, list options, job ranges.
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../contract/errors.ts';
-import { checkedGenerationBody, checkImageFilter, checkJobRange, checkPageSize, pathSegment } from './request-checks.ts';
+import {
+  checkedGenerationBody,
+  checkImageFilter,
+  checkJobRange,
+  checkPageSize,
+  pathSegment,
+} from './request-checks.ts';
 
 function infoOf(run: () => unknown): AppError['info'] {
   try {
@@ -28,20 +34,33 @@ describe('pathSegment', () => {
 
 describe('checkedGenerationBody', () => {
   it('returns the normalized body: only the chosen model option group is sent', () => {
-    const body = checkedGenerationBody('image', { modelID: 'imageb', prompt: 'a fox', numImages: 2, options: { imageb: { sequentialMode: 'disabled' } } });
+    const body = checkedGenerationBody('image', {
+      modelID: 'imageb',
+      prompt: 'a fox',
+      numImages: 2,
+      options: { imageb: { sequentialMode: 'disabled' } },
+    });
     expect(body).toMatchObject({ modelID: 'imageb', options: { imageb: { sequentialMode: 'auto' } } });
   });
 
   it('throws validation with every field problem', () => {
-    const info = infoOf(() => checkedGenerationBody('image', { modelID: 'imagea', prompt: 'x', numImages: 9, aspectRatio: '7:5' }));
+    const info = infoOf(() =>
+      checkedGenerationBody('image', { modelID: 'imagea', prompt: 'x', numImages: 9, aspectRatio: '7:5' }),
+    );
     expect(info.code).toBe('validation');
     expect(info.fields?.map((f) => f.field).sort()).toEqual(['aspectRatio', 'numImages']);
     expect(info.message).toMatch(/^The image generation request was not sent: /);
   });
 
   it('checks upscaling and video bodies too', () => {
-    expect(infoOf(() => checkedGenerationBody('upscale', { imageID: '' }))).toMatchObject({ code: 'validation', field: 'imageID' });
-    expect(infoOf(() => checkedGenerationBody('video', { modelID: 'videoa-3.1' }))).toMatchObject({ code: 'validation', field: 'prompt' });
+    expect(infoOf(() => checkedGenerationBody('upscale', { imageID: '' }))).toMatchObject({
+      code: 'validation',
+      field: 'imageID',
+    });
+    expect(infoOf(() => checkedGenerationBody('video', { modelID: 'videoa-3.1' }))).toMatchObject({
+      code: 'validation',
+      field: 'prompt',
+    });
   });
 });
 
@@ -67,8 +86,12 @@ describe('checkJobRange', () => {
   });
 
   it('refuses a range over 7 days (start) and an end before start (end)', () => {
-    expect(infoOf(() => checkJobRange({ start: '2025-06-01T00:00:00Z', end: '2025-06-08T00:00:01Z' }, now))).toMatchObject({ code: 'invalid_argument', field: 'start' });
-    expect(infoOf(() => checkJobRange({ start: '2025-06-02T00:00:00Z', end: '2025-06-01T00:00:00Z' }, now))).toMatchObject({ code: 'invalid_argument', field: 'end' });
+    expect(
+      infoOf(() => checkJobRange({ start: '2025-06-01T00:00:00Z', end: '2025-06-08T00:00:01Z' }, now)),
+    ).toMatchObject({ code: 'invalid_argument', field: 'start' });
+    expect(
+      infoOf(() => checkJobRange({ start: '2025-06-02T00:00:00Z', end: '2025-06-01T00:00:00Z' }, now)),
+    ).toMatchObject({ code: 'invalid_argument', field: 'end' });
     // Only start: the range runs until now.
     expect(infoOf(() => checkJobRange({ start: '2025-06-02T23:59:59Z' }, now))).toMatchObject({ field: 'start' });
     expect(checkJobRange({ start: '2025-06-03T00:00:00Z' }, now)).toEqual({ start: '2025-06-03T00:00:00Z' });

@@ -14,7 +14,6 @@ const invalid = (field: string, message: string): AppError =>
 export function pathSegment(field: string, value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw invalid(field, `${field} must be a non-empty id.`);
   if (value.length > MAX_ID_LENGTH) throw invalid(field, `${field} is too long to be an id.`);
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(value)) throw invalid(field, `${field} contains control characters.`);
   if (value === '.' || value === '..') throw invalid(field, `${field} cannot be "${value}".`);
   return encodeURIComponent(value);
@@ -47,7 +46,12 @@ export function checkedGenerationBody(
 
 export function checkPageSize(pageSize: unknown): number | undefined {
   if (pageSize === undefined) return undefined;
-  if (typeof pageSize !== 'number' || !Number.isInteger(pageSize) || pageSize < PAGE_SIZE.min || pageSize > PAGE_SIZE.max) {
+  if (
+    typeof pageSize !== 'number' ||
+    !Number.isInteger(pageSize) ||
+    pageSize < PAGE_SIZE.min ||
+    pageSize > PAGE_SIZE.max
+  ) {
     throw invalid('pageSize', `pageSize must be a whole number from ${PAGE_SIZE.min} to ${PAGE_SIZE.max}.`);
   }
   return pageSize;
@@ -63,7 +67,8 @@ export function checkImageFilter(imageType: unknown): string | undefined {
 
 export function checkVideoFilter(videoType: unknown): string | undefined {
   if (videoType === undefined) return undefined;
-  if (typeof videoType !== 'string' || videoType.trim() === '') throw invalid('videoType', 'videoType must be a non-empty string.');
+  if (typeof videoType !== 'string' || videoType.trim() === '')
+    throw invalid('videoType', 'videoType must be a non-empty string.');
   return videoType;
 }
 

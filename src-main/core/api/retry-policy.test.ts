@@ -32,7 +32,13 @@ describe('backoff', () => {
 
 describe('decideRetry', () => {
   it('retries reads on 429, 5xx, network failures and cut-off bodies', () => {
-    for (const failure of [s503, { kind: 'status', status: 429 }, refused, reset, { kind: 'truncated' }] as AttemptFailure[]) {
+    for (const failure of [
+      s503,
+      { kind: 'status', status: 429 },
+      refused,
+      reset,
+      { kind: 'truncated' },
+    ] as AttemptFailure[]) {
       expect(decideRetry('read', failure, 1, P, () => 0.5)).toEqual({ retry: true, delayMs: 250 });
     }
   });

@@ -96,7 +96,10 @@ export function decideRetry(
  * Retry-After as milliseconds from now: delay-seconds (`120`, decimals tolerated) or an HTTP-date.
  * Undefined when absent or unreadable; a date in the past means 0.
  */
-export function parseRetryAfterMs(value: string | string[] | undefined, nowMs: number = Date.now()): number | undefined {
+export function parseRetryAfterMs(
+  value: string | string[] | undefined,
+  nowMs: number = Date.now(),
+): number | undefined {
   const raw = (Array.isArray(value) ? value[0] : value)?.trim();
   if (!raw) return undefined;
   if (/^\d+(\.\d+)?$/.test(raw)) return Math.round(Number(raw) * 1000);

@@ -93,7 +93,10 @@ export interface ServiceClient {
   createModel(body: CreateModelBody, call?: CallOptions): Promise<Model>;
   /** The service's confirmation text. */
   deleteModel(modelID: string, call?: CallOptions): Promise<string>;
-  listModelImages(modelID: string, options?: ImageListOptions): AsyncGenerator<CursorPage<ImageRecord>, void, undefined>;
+  listModelImages(
+    modelID: string,
+    options?: ImageListOptions,
+  ): AsyncGenerator<CursorPage<ImageRecord>, void, undefined>;
   /** Starts training (never retried: a repeat could start a second run). Returns the service's message. */
   trainModel(modelID: string, call?: CallOptions): Promise<string>;
   uploadImage(request: UploadImageRequest): Promise<UploadedImage>;
@@ -138,12 +141,18 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const answer = await transport.request(spec);
     const items = resultOf(spec, answer, v.array(itemSchema));
     const fields = readPageFields(answer.body);
-    if (!fields) throw malformedError(spec, answer.httpStatus, 'a list page without hasMore/nextCursor', transport.secrets());
+    if (!fields)
+      throw malformedError(spec, answer.httpStatus, 'a list page without hasMore/nextCursor', transport.secrets());
     return { items, ...fields };
   }
 
   const loopError = (spec: Pick<Spec, 'method' | 'template'>) => () =>
-    malformedError(spec, undefined, 'the service repeated a page token it had already given (a page loop)', transport.secrets());
+    malformedError(
+      spec,
+      undefined,
+      'the service repeated a page token it had already given (a page loop)',
+      transport.secrets(),
+    );
 
   const get = (template: string, path: string, signal?: AbortSignal, searchParams?: Spec['searchParams']): Spec => ({
     method: 'GET',
@@ -154,7 +163,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...(searchParams ? { searchParams } : {}),
   });
 
-  const trigger = async (kind: 'image' | 'video' | 'upscale', template: string, path: string, body: unknown, signal?: AbortSignal) => {
+  const trigger = async (
+    kind: 'image' | 'video' | 'upscale',
+    template: string,
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+  ) => {
     const json = checkedGenerationBody(kind, body, transport.secrets());
     // Creates a paid job and the API has no idempotency key: never repeated automatically.
     return call({ method: 'POST', template, path, json, retryClass: 'never', signal }, TriggerSchema);
@@ -173,12 +188,28 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         throw new AppError({ code: 'invalid_argument', field: 'body', message: 'The model body must be an object.' });
       }
       if (body.id !== undefined) pathSegment('id', body.id);
-      return call({ method: 'POST', template: '/models', path: 'models', json: body, retryClass: 'unsent-only', signal: c?.signal }, ModelSchema);
+      return call(
+        {
+          method: 'POST',
+          template: '/models',
+          path: 'models',
+          json: body,
+          retryClass: 'unsent-only',
+          signal: c?.signal,
+        },
+        ModelSchema,
+      );
     },
 
     deleteModel: async (modelID, c) =>
       call(
-        { method: 'DELETE', template: '/models/{modelID}', path: `models/${pathSegment('modelID', modelID)}`, retryClass: 'unsent-only', signal: c?.signal },
+        {
+          method: 'DELETE',
+          template: '/models/{modelID}',
+          path: `models/${pathSegment('modelID', modelID)}`,
+          retryClass: 'unsent-only',
+          signal: c?.signal,
+        },
         MessageSchema,
       ),
 
@@ -190,7 +221,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const imageType = checkImageFilter(list.imageType);
       const pageSize = checkPageSize(list.pageSize);
       yield* cursorPages(
-        (cursor) => cursorPage(get(template, path, list.signal, { imageType, pageSize, cursor: cursor || undefined }), ImageSchema),
+        (cursor) =>
+          cursorPage(
+            get(template, path, list.signal, { imageType, pageSize, cursor: cursor || undefined }),
+            ImageSchema,
+          ),
         loopError({ method: 'GET', template }),
       );
     },
@@ -198,7 +233,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     trainModel: async (modelID, c) =>
       call(
         // A GET by the spec, but it starts a training run: never repeated automatically.
-        { method: 'GET', template: '/models/{modelID}/train', path: `models/${pathSegment('modelID', modelID)}/train`, retryClass: 'never', signal: c?.signal },
+        {
+          method: 'GET',
+          template: '/models/{modelID}/train',
+          path: `models/${pathSegment('modelID', modelID)}/train`,
+          retryClass: 'never',
+          signal: c?.signal,
+        },
         MessageSchema,
       ),
 
@@ -218,7 +259,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           ...(onProgress
             ? {
                 onUploadProgress: (p) =>
-                  onProgress({ transferred: p.transferred, total: p.total ?? prepared.body.bytes.byteLength, percent: p.percent }),
+                  onProgress({
+                    transferred: p.transferred,
+                    total: p.total ?? prepared.body.bytes.byteLength,
+                    percent: p.percent,
+                  }),
               }
             : {}),
         },
@@ -247,7 +292,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const videoType = checkVideoFilter(list.videoType);
       const pageSize = checkPageSize(list.pageSize);
       yield* cursorPages(
-        (cursor) => cursorPage(get('/videos', 'videos', list.signal, { videoType, pageSize, cursor: cursor || undefined }), VideoSchema),
+        (cursor) =>
+          cursorPage(
+            get('/videos', 'videos', list.signal, { videoType, pageSize, cursor: cursor || undefined }),
+            VideoSchema,
+          ),
         loopError({ method: 'GET', template: '/videos' }),
       );
     },
@@ -257,10 +306,20 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     createVideoDownload: async (videoID, c) =>
       // Repeating a preparation request changes nothing on the service, so it retries like a read.
-      call(get('/videos/{videoID}/create-download', `videos/${pathSegment('videoID', videoID)}/create-download`, c?.signal), MessageSchema),
+      call(
+        get(
+          '/videos/{videoID}/create-download',
+          `videos/${pathSegment('videoID', videoID)}/create-download`,
+          c?.signal,
+        ),
+        MessageSchema,
+      ),
 
     getVideoDownload: async (videoID, c) =>
-      call(get('/videos/{videoID}/download', `videos/${pathSegment('videoID', videoID)}/download`, c?.signal), VideoDownloadSchema),
+      call(
+        get('/videos/{videoID}/download', `videos/${pathSegment('videoID', videoID)}/download`, c?.signal),
+        VideoDownloadSchema,
+      ),
 
     async *listJobs(list = {}) {
       const range = checkJobRange(list, now());

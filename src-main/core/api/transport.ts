@@ -98,10 +98,18 @@ function normalizeBaseUrl(baseUrl: string): URL {
     throw new AppError({ code: 'invalid_argument', field: 'baseUrl', message: 'The service address is not a URL.' });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new AppError({ code: 'invalid_argument', field: 'baseUrl', message: 'The service address must start with https:// (or http://).' });
+    throw new AppError({
+      code: 'invalid_argument',
+      field: 'baseUrl',
+      message: 'The service address must start with https:// (or http://).',
+    });
   }
   if (url.username || url.password) {
-    throw new AppError({ code: 'invalid_argument', field: 'baseUrl', message: 'The service address must not contain a user name or password.' });
+    throw new AppError({
+      code: 'invalid_argument',
+      field: 'baseUrl',
+      message: 'The service address must not contain a user name or password.',
+    });
   }
   url.search = '';
   url.hash = '';
@@ -181,13 +189,23 @@ export function createTransport(options: TransportOptions): Transport {
       // Headers arrived but the body did not finish: the answer was cut off.
       return {
         ok: false,
-        error: malformedError(spec, e.response.statusCode, 'the answer was cut off before it ended', secrets(), 'Try again.'),
+        error: malformedError(
+          spec,
+          e.response.statusCode,
+          'the answer was cut off before it ended',
+          secrets(),
+          'Try again.',
+        ),
         failure: { kind: 'truncated' },
       };
     }
     if (e.name === 'TimeoutError') {
       const unsent = UNSENT_TIMEOUT_PHASES.has(e.event ?? '');
-      return { ok: false, error: networkError(spec, host, 'ETIMEDOUT', secrets()), failure: { kind: 'network', unsent } };
+      return {
+        ok: false,
+        error: networkError(spec, host, 'ETIMEDOUT', secrets()),
+        failure: { kind: 'network', unsent },
+      };
     }
     const code = typeof e.code === 'string' ? e.code : 'ECONNRESET';
     return {
@@ -213,7 +231,11 @@ export function createTransport(options: TransportOptions): Transport {
       };
     }
     if (is2xx && envelope.kind === 'invalid') {
-      return { ok: false, error: malformedError(spec, httpStatus, envelope.reason, secrets()), failure: { kind: 'final' } };
+      return {
+        ok: false,
+        error: malformedError(spec, httpStatus, envelope.reason, secrets()),
+        failure: { kind: 'final' },
+      };
     }
     // A failure: a NOK envelope, or a non-2xx answer (whose body may be anything, e.g. a proxy's HTML page).
     const error = errorFromAnswer(
@@ -238,7 +260,12 @@ export function createTransport(options: TransportOptions): Transport {
         method: spec.method,
         searchParams: searchParamsOf(spec.searchParams),
         ...(spec.json !== undefined ? { json: spec.json } : {}),
-        ...(spec.body ? { body: Buffer.from(spec.body.bytes.buffer, spec.body.bytes.byteOffset, spec.body.bytes.byteLength), headers: { 'content-type': spec.body.contentType } } : {}),
+        ...(spec.body
+          ? {
+              body: Buffer.from(spec.body.bytes.buffer, spec.body.bytes.byteOffset, spec.body.bytes.byteLength),
+              headers: { 'content-type': spec.body.contentType },
+            }
+          : {}),
         ...(upload ? { timeout: { request: timeouts.uploadMs } } : {}),
         ...(spec.signal ? { signal: spec.signal } : {}),
         responseType: 'text',

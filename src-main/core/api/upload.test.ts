@@ -29,9 +29,15 @@ describe('prepareUpload', () => {
   it('detects PNG, JPEG and WebP by content whatever the name says, and builds file + data parts', async () => {
     for (const format of ['png', 'jpeg', 'webp'] as const) {
       const bytes = await image(format);
-      const prepared = await prepareUpload({ modelID: 'm1', type: 'auxiliaryType', file: { name: 'photo.gif', bytes } });
+      const prepared = await prepareUpload({
+        modelID: 'm1',
+        type: 'auxiliaryType',
+        file: { name: 'photo.gif', bytes },
+      });
       expect(prepared.format).toBe(format);
-      const form = await new Response(prepared.body.bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': prepared.body.contentType } }).formData();
+      const form = await new Response(prepared.body.bytes as Uint8Array<ArrayBuffer>, {
+        headers: { 'content-type': prepared.body.contentType },
+      }).formData();
       expect(JSON.parse(form.get('data') as string)).toEqual({ modelID: 'm1', type: 'auxiliaryType' });
       const file = form.get('file') as File;
       expect(file.name).toBe('photo.gif');
@@ -48,7 +54,11 @@ describe('prepareUpload', () => {
   });
 
   it('refuses a non-image even when it is named .png, naming the file', async () => {
-    const info = await refusal({ modelID: 'm1', type: 'modelInput', file: { name: 'notes.png', bytes: new TextEncoder().encode('just text') } });
+    const info = await refusal({
+      modelID: 'm1',
+      type: 'modelInput',
+      file: { name: 'notes.png', bytes: new TextEncoder().encode('just text') },
+    });
     expect(info).toMatchObject({ code: 'validation', field: 'file' });
     expect(info.message).toContain('"notes.png"');
     expect(info.message).toMatch(/not a JPEG, PNG, WebP or HEIC image/);
@@ -56,11 +66,21 @@ describe('prepareUpload', () => {
 
   it('refuses an unknown type and a full model', async () => {
     const bytes = await image('png');
-    expect(await refusal({ modelID: 'm1', type: 'output' as never, file: { name: 'a.png', bytes } })).toMatchObject({ code: 'validation', field: 'type' });
-    const full = await refusal({ modelID: 'm1', type: 'modelInput', file: { name: 'a.png', bytes }, existingCountOfType: UPLOAD_RULES.maxPerType });
+    expect(await refusal({ modelID: 'm1', type: 'output' as never, file: { name: 'a.png', bytes } })).toMatchObject({
+      code: 'validation',
+      field: 'type',
+    });
+    const full = await refusal({
+      modelID: 'm1',
+      type: 'modelInput',
+      file: { name: 'a.png', bytes },
+      existingCountOfType: UPLOAD_RULES.maxPerType,
+    });
     expect(full).toMatchObject({ code: 'validation', field: 'type' });
     expect(full.message).toMatch(/already has 20 modelInput images/);
-    await expect(prepareUpload({ modelID: 'm1', type: 'modelInput', file: { name: 'a.png', bytes }, existingCountOfType: 19 })).resolves.toBeDefined();
+    await expect(
+      prepareUpload({ modelID: 'm1', type: 'modelInput', file: { name: 'a.png', bytes }, existingCountOfType: 19 }),
+    ).resolves.toBeDefined();
   });
 
   it('refuses a request over 20 MB counting the multipart framing', async () => {
@@ -76,7 +96,12 @@ describe('prepareUpload', () => {
   it('refuses a too-large file on disk by its size, and names unreadable files', async () => {
     const path = join(dir, 'huge.jpg');
     writeFileSync(path, Buffer.alloc(UPLOAD_RULES.maxRequestBytes + 1));
-    expect((await refusal({ modelID: 'm1', type: 'modelInput', file: path })).message).toMatch(/"huge.jpg" was not uploaded: it is 20.1 MB/);
-    expect(await refusal({ modelID: 'm1', type: 'modelInput', file: join(dir, 'missing.png') })).toMatchObject({ code: 'invalid_argument', field: 'file' });
+    expect((await refusal({ modelID: 'm1', type: 'modelInput', file: path })).message).toMatch(
+      /"huge.jpg" was not uploaded: it is 20.1 MB/,
+    );
+    expect(await refusal({ modelID: 'm1', type: 'modelInput', file: join(dir, 'missing.png') })).toMatchObject({
+      code: 'invalid_argument',
+      field: 'file',
+    });
   });
 });

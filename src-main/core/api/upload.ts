@@ -48,7 +48,11 @@ const refused = (fileName: string, field: string, reason: string): AppError =>
 async function readSource(file: UploadImageRequest['file']): Promise<{ fileName: string; bytes: Uint8Array }> {
   if (typeof file !== 'string') {
     if (!file || typeof file.name !== 'string' || !(file.bytes instanceof Uint8Array)) {
-      throw new AppError({ code: 'invalid_argument', field: 'file', message: 'file must be a path or { name, bytes }.' });
+      throw new AppError({
+        code: 'invalid_argument',
+        field: 'file',
+        message: 'file must be a path or { name, bytes }.',
+      });
     }
     return { fileName: file.name || 'image', bytes: file.bytes };
   }
@@ -64,14 +68,22 @@ async function readSource(file: UploadImageRequest['file']): Promise<{ fileName:
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? 'unknown error';
-    throw new AppError({ code: 'invalid_argument', field: 'file', message: `"${fileName}" could not be read (${code}).` });
+    throw new AppError({
+      code: 'invalid_argument',
+      field: 'file',
+      message: `"${fileName}" could not be read (${code}).`,
+    });
   }
 }
 
 export async function prepareUpload(request: UploadImageRequest): Promise<PreparedUpload> {
   const { fileName, bytes } = await readSource(request.file);
   if (!(UPLOAD_RULES.types as readonly unknown[]).includes(request.type)) {
-    throw refused(fileName, 'type', `the upload type must be modelInput (training image) or auxiliaryType (reference image), not ${JSON.stringify(request.type)}.`);
+    throw refused(
+      fileName,
+      'type',
+      `the upload type must be modelInput (training image) or auxiliaryType (reference image), not ${JSON.stringify(request.type)}.`,
+    );
   }
   const format = detectImageFormat(bytes);
   if (!format) {
@@ -79,7 +91,11 @@ export async function prepareUpload(request: UploadImageRequest): Promise<Prepar
   }
   const existing = request.existingCountOfType;
   if (existing !== undefined && existing >= UPLOAD_RULES.maxPerType) {
-    throw refused(fileName, 'type', `the model already has ${existing} ${request.type} images; at most ${UPLOAD_RULES.maxPerType} of each type are allowed.`);
+    throw refused(
+      fileName,
+      'type',
+      `the model already has ${existing} ${request.type} images; at most ${UPLOAD_RULES.maxPerType} of each type are allowed.`,
+    );
   }
   const data: UploadData = { modelID: request.modelID, type: request.type };
   const form = new FormData();
@@ -90,7 +106,11 @@ export async function prepareUpload(request: UploadImageRequest): Promise<Prepar
   const contentType = serialized.headers.get('content-type') ?? 'multipart/form-data';
   const body = new Uint8Array(await serialized.arrayBuffer());
   if (body.byteLength > UPLOAD_RULES.maxRequestBytes) {
-    throw refused(fileName, 'file', `the upload request would be ${megabytes(body.byteLength)}; the service accepts at most 20 MB.`);
+    throw refused(
+      fileName,
+      'file',
+      `the upload request would be ${megabytes(body.byteLength)}; the service accepts at most 20 MB.`,
+    );
   }
   return { fileName, format, body: { bytes: body, contentType } };
 }

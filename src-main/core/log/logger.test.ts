@@ -25,7 +25,10 @@ describe('createLogger', () => {
     logger.child('api').info('GET /models 200', { ms: 12 });
     logger.warn('careful');
     logger.close();
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toEqual([
       { time: '2025-01-02T03:04:05.678Z', level: 'info', scope: 'api', msg: 'GET /models 200', ms: 12 },
       { time: '2025-01-02T03:04:05.678Z', level: 'warn', msg: 'careful' },

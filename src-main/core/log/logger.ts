@@ -56,7 +56,13 @@ function fieldsOf(detail: unknown): Record<string, unknown> {
   return { detail };
 }
 
-function plainLine(time: string, level: LogLevel, scope: string | undefined, message: string, fields: Record<string, unknown>): string {
+function plainLine(
+  time: string,
+  level: LogLevel,
+  scope: string | undefined,
+  message: string,
+  fields: Record<string, unknown>,
+): string {
   const head = `${time} ${level.toUpperCase().padEnd(5)} ${scope ? `[${scope}] ` : ''}${message}`;
   const { error, ...rest } = fields;
   const restText = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : '';

@@ -12,7 +12,8 @@ const AUTH_HEADER_VALUE = /\b((?:proxy-)?authorization)("?\s*[:=]\s*"?)(?:[a-z][
 const URL_CREDENTIALS = /(\/\/)[^/\s:@]+:[^/\s@]+@/g;
 const SECRET_QUERY_PARAM = /([?&](?:api[_-]?key|access[_-]?token|token|key)=)[^&\s#"']+/gi;
 /** Field names whose values are never logged, whatever they contain. */
-const SECRET_FIELD = /^(?:(?:proxy-)?authorization|api[_-]?key|x-api-key|password|secret|token|access[_-]?token|cookie|set-cookie)$/i;
+const SECRET_FIELD =
+  /^(?:(?:proxy-)?authorization|api[_-]?key|x-api-key|password|secret|token|access[_-]?token|cookie|set-cookie)$/i;
 
 const MAX_DEPTH = 8;
 
@@ -59,7 +60,11 @@ export function redact(text: string, secrets: readonly (string | null | undefine
 }
 
 /** An error as plain, redacted data (name, message, code, stack); causes are followed a few levels deep. */
-export function redactError(error: Error, secrets: readonly (string | null | undefined)[], depth = 0): Record<string, unknown> {
+export function redactError(
+  error: Error,
+  secrets: readonly (string | null | undefined)[],
+  depth = 0,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { name: error.name, message: redact(error.message, secrets) };
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') out['code'] = code;

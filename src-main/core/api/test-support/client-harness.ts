@@ -73,7 +73,10 @@ export async function startClientHarness(
     client,
     sleeps,
     logger,
-    logText: () => readdirSync(dir).map((name) => readFileSync(join(dir, name), 'utf8')).join('\n'),
+    logText: () =>
+      readdirSync(dir)
+        .map((name) => readFileSync(join(dir, name), 'utf8'))
+        .join('\n'),
     makeClient,
     async close() {
       for (const c of clients) c.close();
