@@ -1,0 +1,162 @@
+// Channels that read the library (images and videos) from the local cache: filtered keyset
+// pages, one asset, text search and the filter bar's counts. Works offline; sync fills the cache.
+import * as v from 'valibot';
+import { invoke, type } from './channel.ts';
+import type { AssetKindInfo, AssetRefInfo } from './library.ts';
+
+export type AssetOriginInfo = 'generated' | 'uploaded';
+export type AssetFileStateInfo = 'remote' | 'queued' | 'downloading' | 'downloaded' | 'failed';
+export type AssetSortInfo = 'newest' | 'oldest';
+
+export interface AssetFileInfo {
+  state: AssetFileStateInfo;
+  /** Library-relative path of the local copy (served by the media route), when downloaded. */
+  path: string | null;
+  /** Library-relative path of the cached thumbnail, when made. */
+  thumbPath: string | null;
+  bytes: number | null;
+}
+
+export interface AssetInfo extends AssetRefInfo {
+  /** 'uploaded' = training inputs and reference images; everything else was generated. */
+  origin: AssetOriginInfo;
+  modelId: string | null;
+  /** The service's type (e.g. output, modelInput, auxiliaryType, or a video type). */
+  type: string | null;
+  /** The service's media URL (may expire or be a streaming playlist; prefer file.path offline). */
+  url: string | null;
+  /** True when `url` is an HLS playlist (stream online with hls.js, or copy offline). */
+  hls: boolean;
+  upscaledImageId: string | null;
+  upscaledImageUrl: string | null;
+  /** Lineage: the image this upscale was made from. */
+  sourceAssetId: string | null;
+  folderId: string | null;
+  publicMediaId: string | null;
+  liked: boolean;
+  createdAt: string;
+  updatedAt: string | null;
+  jobId: string | null;
+  prompt: string | null;
+  preset: string | null;
+  /** The request that made it, as sent (when known). */
+  params: Record<string, unknown> | null;
+  /** Reference frames a video was made from, as sent. */
+  frames: unknown[] | null;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  file: AssetFileInfo;
+  /** The service no longer lists it; it is kept because a local copy exists. */
+  removedFromService: boolean;
+}
+
+export interface AssetPageInfo {
+  items: AssetInfo[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface AssetCountsInfo {
+  total: number;
+  images: number;
+  videos: number;
+  /** With a local copy. */
+  offline: number;
+  liked: number;
+  /** Most assets first; modelId null = assets without a model. */
+  byModel: { modelId: string | null; count: number }[];
+}
+
+export interface AssetsChangedInfo {
+  /** What changed them: a refresh, a finished job, a download, a deletion. */
+  reason: 'sync' | 'job' | 'download' | 'delete';
+  kinds: AssetKindInfo[];
+  /** The assets concerned, when few; absent means "reload what you show". */
+  assets?: AssetRefInfo[];
+}
+
+export const ASSET_PAGE_LIMIT = { default: 200, max: 500 } as const;
+export const ASSET_SEARCH_LIMIT = { default: 50, max: 200 } as const;
+export const ASSET_QUERY_MAX_LENGTH = 200;
+
+export const assetKindSchema = v.picklist(['image', 'video'], 'The asset kind must be image or video.');
+export const serviceIdSchema = v.pipe(
+  v.string('The id must be text.'),
+  v.nonEmpty('The id is empty.'),
+  v.maxLength(256, 'The id is too long.'),
+);
+/** An opaque page cursor handed out by a previous page. */
+export const pageCursorSchema = v.pipe(v.string('The cursor must be text.'), v.maxLength(64, 'The cursor is too long.'));
+const timeSchema = v.pipe(
+  v.string('Give the time as ISO 8601 text.'),
+  v.maxLength(40, 'The time is too long.'),
+  v.check((text) => Number.isFinite(Date.parse(text)), 'Give the time as ISO 8601, e.g. 2025-03-01T00:00:00+01:00.'),
+);
+const querySchema = v.pipe(
+  v.string('The search text must be text.'),
+  v.maxLength(ASSET_QUERY_MAX_LENGTH, `The search text is too long (at most ${ASSET_QUERY_MAX_LENGTH} characters).`),
+);
+export const pageLimitSchema = (max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.number('The limit must be a number.'),
+      v.integer('The limit must be a whole number.'),
+      v.minValue(1, 'The limit must be at least 1.'),
+      v.maxValue(max, `The limit is at most ${max}.`),
+    ),
+    fallback,
+  );
+
+export const assetFilterSchema = v.strictObject({
+  kind: v.optional(assetKindSchema),
+  origin: v.optional(v.picklist(['generated', 'uploaded'], 'The origin must be generated or uploaded.')),
+  modelId: v.optional(serviceIdSchema),
+  /** true: only with a local copy; false: only without. */
+  offline: v.optional(v.boolean('offline must be true or false.')),
+  liked: v.optional(v.boolean('liked must be true or false.')),
+  /** Inclusive. */
+  dateFrom: v.optional(timeSchema),
+  /** Exclusive. */
+  dateTo: v.optional(timeSchema),
+  /** Words, each matched as a prefix (searching starts at two letters). */
+  query: v.optional(querySchema),
+});
+
+export type AssetFilterInfo = v.InferInput<typeof assetFilterSchema>;
+
+export const assetsInvoke = {
+  'assets:list': invoke(
+    v.optional(
+      v.strictObject({
+        filter: v.optional(assetFilterSchema),
+        sort: v.optional(v.picklist(['newest', 'oldest'], 'Sort by newest or oldest.'), 'newest'),
+        cursor: v.optional(v.nullable(pageCursorSchema)),
+        limit: pageLimitSchema(ASSET_PAGE_LIMIT.max, ASSET_PAGE_LIMIT.default),
+      }),
+      {},
+    ),
+    type<AssetPageInfo>(),
+  ),
+  'assets:get': invoke(v.strictObject({ kind: assetKindSchema, id: serviceIdSchema }), type<AssetInfo>()),
+  /** Best matches first; a very broad query (thousands of matches) returns the newest matches. */
+  'assets:search': invoke(
+    v.strictObject({
+      query: querySchema,
+      kind: v.optional(assetKindSchema),
+      limit: pageLimitSchema(ASSET_SEARCH_LIMIT.max, ASSET_SEARCH_LIMIT.default),
+    }),
+    type<AssetInfo[]>(),
+  ),
+  'assets:counts': invoke(
+    v.optional(
+      v.strictObject({ origin: v.optional(v.picklist(['generated', 'uploaded'], 'The origin must be generated or uploaded.')) }),
+      {},
+    ),
+    type<AssetCountsInfo>(),
+  ),
+};
+
+export const assetsEvents = {
+  'assets:changed': type<AssetsChangedInfo>(),
+};

@@ -1,0 +1,73 @@
+// Channels about the account's models, read from the local cache: list, one model, the user's
+// own label (the service has no name field), and a model's images page by page.
+import * as v from 'valibot';
+import { IMAGE_LIST_FILTERS } from '../service.ts';
+import type { AssetPageInfo } from './assets.ts';
+import { ASSET_PAGE_LIMIT, pageCursorSchema, pageLimitSchema, serviceIdSchema } from './assets.ts';
+import { invoke, type } from './channel.ts';
+
+export interface ModelTrainingInfo {
+  /** Set by the training watcher: e.g. 'training', 'slow' (longer than usual), 'ready', 'failed'. */
+  state: string | null;
+  startedAt: string | null;
+  lastCheckedAt: string | null;
+}
+
+export interface ModelInfo {
+  id: string;
+  /** The user's own name for it, or null. */
+  label: string | null;
+  /** What to show: the label, or the id when there is none. */
+  displayName: string;
+  modelType: string;
+  /** The service's status as sent (new, training, ready, deleted, …). */
+  status: string;
+  /** Only a ready model can generate. */
+  usable: boolean;
+  createdAt: string | null;
+  updatedAt: string | null;
+  training: ModelTrainingInfo;
+  /** Uploaded images in the cache: training inputs (12–20 needed) and reference images. */
+  uploads: { trainingImages: number; referenceImages: number };
+}
+
+export interface ModelsChangedInfo {
+  reason: 'sync' | 'rename' | 'training';
+  /** The models concerned; empty when the whole list should be reloaded. */
+  ids: string[];
+}
+
+export const MODEL_LABEL_MAX_LENGTH = 80;
+
+export const modelsInvoke = {
+  'models:list': invoke(v.undefined(), type<ModelInfo[]>()),
+  'models:get': invoke(v.strictObject({ id: serviceIdSchema }), type<ModelInfo>()),
+  /** Sets the local label; null or blank removes it. Never sent to the service. */
+  'models:rename': invoke(
+    v.strictObject({
+      id: serviceIdSchema,
+      label: v.nullable(
+        v.pipe(
+          v.string('The name must be text.'),
+          v.trim(),
+          v.maxLength(MODEL_LABEL_MAX_LENGTH, `A name is at most ${MODEL_LABEL_MAX_LENGTH} characters.`),
+        ),
+      ),
+    }),
+    type<ModelInfo>(),
+  ),
+  /** A model's images from the cache, newest first; imageType as the service's list filter. */
+  'models:images': invoke(
+    v.strictObject({
+      modelId: serviceIdSchema,
+      imageType: v.optional(v.picklist(IMAGE_LIST_FILTERS, `imageType must be one of ${IMAGE_LIST_FILTERS.join(', ')}.`), 'all'),
+      cursor: v.optional(v.nullable(pageCursorSchema)),
+      limit: pageLimitSchema(ASSET_PAGE_LIMIT.max, 100),
+    }),
+    type<AssetPageInfo>(),
+  ),
+};
+
+export const modelsEvents = {
+  'models:changed': type<ModelsChangedInfo>(),
+};

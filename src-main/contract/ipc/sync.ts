@@ -1,0 +1,57 @@
+// Refreshing the local cache from the service: models, presets, every model's images and the
+// videos. All is fetched first and written at once, so a failed refresh changes nothing.
+import * as v from 'valibot';
+import type { ErrorInfo } from '../errors.ts';
+import { invoke, type } from './channel.ts';
+import type { AssetKindInfo } from './library.ts';
+
+export type SyncScopeInfo = 'all' | 'models' | 'presets';
+
+export interface SyncCountsInfo {
+  added: number;
+  updated: number;
+  removed: number;
+}
+
+export interface SyncResultInfo {
+  scope: SyncScopeInfo;
+  /** null for parts the scope left out. */
+  models: SyncCountsInfo | null;
+  presets: SyncCountsInfo | null;
+  /** `gone`: no longer on the service but kept for their local copies. */
+  assets: (SyncCountsInfo & { gone: number }) | null;
+  changed: boolean;
+  changedAssetKinds: AssetKindInfo[];
+  syncedAt: string;
+  durationMs: number;
+  /** Requests made to the service. */
+  requests: number;
+}
+
+export interface SyncStatusInfo {
+  running: boolean;
+  scope: SyncScopeInfo | null;
+  /** Last complete refresh of everything (from the cache, so it survives restarts). */
+  lastSyncedAt: string | null;
+  /** The last attempt's failure; cleared by the next success. */
+  lastError: ErrorInfo | null;
+}
+
+export const syncInvoke = {
+  /** Joins a refresh already running for the same or a wider scope instead of starting another. */
+  'sync:refresh': invoke(
+    v.optional(
+      v.strictObject({ scope: v.optional(v.picklist(['all', 'models', 'presets'], 'scope must be all, models or presets.'), 'all') }),
+      {},
+    ),
+    type<SyncResultInfo>(),
+  ),
+  'sync:status': invoke(v.undefined(), type<SyncStatusInfo>()),
+};
+
+export const syncEvents = {
+  /** After every successful refresh (also when nothing changed). */
+  'sync:changed': type<SyncResultInfo>(),
+  /** When a refresh starts, ends or fails. */
+  'sync:status-changed': type<SyncStatusInfo>(),
+};

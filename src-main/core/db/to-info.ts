@@ -1,0 +1,64 @@
+// The one place cache rows become the DTOs the renderer sees (contract/ipc/*Info).
+import type { AssetInfo } from '../../contract/ipc/assets.ts';
+import type { ModelInfo } from '../../contract/ipc/models.ts';
+import type { PresetInfo } from '../../contract/ipc/presets.ts';
+import { isModelUsable } from '../../contract/service.ts';
+import type { AssetRow } from './repos/asset-row.ts';
+import type { ModelRow, UploadedCounts } from './repos/models-repo.ts';
+import type { PresetRow } from './repos/presets-repo.ts';
+import { isoOrNull, parseJson } from './values.ts';
+
+const asObject = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+
+export function modelToInfo(row: ModelRow, uploads?: UploadedCounts): ModelInfo {
+  return {
+    id: row.id,
+    label: row.label,
+    displayName: row.label ?? row.id,
+    modelType: row.model_type,
+    status: row.status,
+    usable: isModelUsable(row.status),
+    createdAt: isoOrNull(row.created_at),
+    updatedAt: isoOrNull(row.updated_at),
+    training: {
+      state: row.train_state,
+      startedAt: isoOrNull(row.training_started_at),
+      lastCheckedAt: isoOrNull(row.last_checked_at),
+    },
+    uploads: { trainingImages: uploads?.modelInput ?? 0, referenceImages: uploads?.auxiliaryType ?? 0 },
+  };
+}
+
+export function assetToInfo(row: AssetRow): AssetInfo {
+  const frames = parseJson(row.frames);
+  return {
+    kind: row.kind,
+    id: row.id,
+    origin: row.origin,
+    modelId: row.model_id,
+    type: row.type,
+    url: row.url,
+    hls: row.hls === 1,
+    upscaledImageId: row.upscaled_image_id,
+    upscaledImageUrl: row.upscaled_image_url,
+    sourceAssetId: row.source_asset_id,
+    folderId: row.folder_id,
+    publicMediaId: row.public_media_id,
+    liked: row.liked === 1,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: isoOrNull(row.updated_at),
+    jobId: row.job_id,
+    prompt: row.prompt,
+    preset: row.preset,
+    params: asObject(parseJson(row.params)),
+    frames: Array.isArray(frames) ? frames : null,
+    width: row.width,
+    height: row.height,
+    durationMs: row.duration_ms,
+    file: { state: row.file_state, path: row.local_path, thumbPath: row.thumb_path, bytes: row.bytes },
+    removedFromService: row.remote_state === 'gone',
+  };
+}
+
+export const presetToInfo = (row: PresetRow): PresetInfo => ({ tag: row.tag, name: row.name, category: row.category });

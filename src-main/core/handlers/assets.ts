@@ -1,0 +1,47 @@
+// Handlers of the assets:* channels: library pages, one asset, search and counts, from the cache.
+import { AppError } from '../../contract/errors.ts';
+import type { AssetCountsInfo, AssetFilterInfo, AssetInfo, AssetPageInfo, AssetSortInfo } from '../../contract/ipc/assets.ts';
+import type { AssetKindInfo } from '../../contract/ipc/library.ts';
+import type { Cache } from '../db/cache.ts';
+import type { AssetFilter } from '../db/repos/assets-query.ts';
+import { assetToInfo } from '../db/to-info.ts';
+
+export interface AssetsHandlerDeps {
+  cache(): Cache;
+}
+
+/** Contract filter (ISO times) → repository filter (epoch ms). Times were validated by the schema. */
+function toRepoFilter(filter: AssetFilterInfo | undefined): AssetFilter {
+  if (!filter) return {};
+  const { dateFrom, dateTo, ...rest } = filter;
+  return {
+    ...rest,
+    ...(dateFrom !== undefined ? { dateFrom: Date.parse(dateFrom) } : {}),
+    ...(dateTo !== undefined ? { dateTo: Date.parse(dateTo) } : {}),
+  };
+}
+
+export function assetsHandlers(deps: AssetsHandlerDeps) {
+  return {
+    'assets:list': (args: { filter?: AssetFilterInfo | undefined; sort: AssetSortInfo; cursor?: string | null | undefined; limit: number }): AssetPageInfo => {
+      const page = deps.cache().assets.list({
+        filter: toRepoFilter(args.filter),
+        sort: args.sort,
+        cursor: args.cursor ?? null,
+        limit: args.limit,
+      });
+      return { items: page.rows.map(assetToInfo), nextCursor: page.nextCursor };
+    },
+    'assets:get': ({ kind, id }: { kind: AssetKindInfo; id: string }): AssetInfo => {
+      const row = deps.cache().assets.get(kind, id);
+      if (!row) throw new AppError({ code: 'not_found', field: 'id', message: `No ${kind} ${id} in the library.` });
+      return assetToInfo(row);
+    },
+    'assets:search': (args: { query: string; kind?: AssetKindInfo | undefined; limit: number }): AssetInfo[] =>
+      deps
+        .cache()
+        .assets.search(args.query, args.limit, args.kind ? { kind: args.kind } : {})
+        .map(assetToInfo),
+    'assets:counts': (args: { origin?: 'generated' | 'uploaded' | undefined }): AssetCountsInfo => deps.cache().assets.counts(args.origin),
+  };
+}

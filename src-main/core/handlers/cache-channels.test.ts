@@ -1,0 +1,138 @@
+// The models/assets/presets/sync channels through the real dispatcher (argument validation,
+// errors as data) over a cache filled by a real refresh from the emulator.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
+import type { AssetInfo, AssetPageInfo } from '../../contract/ipc/assets.ts';
+import type { EventChannel } from '../../contract/ipc.ts';
+import type { ModelInfo } from '../../contract/ipc/models.ts';
+import type { SyncResultInfo, SyncStatusInfo } from '../../contract/ipc/sync.ts';
+import { createServiceClient, type ServiceClient } from '../api/service-client.ts';
+import type { Cache } from '../db/cache.ts';
+import { openMemoryCache } from '../db/test-support/test-cache.ts';
+import { createDispatcher, type Dispatch, type Handlers } from '../dispatch.ts';
+import { createEventBus } from '../events.ts';
+import { silentLogger } from '../log/index.ts';
+import { createAccountSync } from '../sync/account-sync.ts';
+import { assetsHandlers } from './assets.ts';
+import { modelsHandlers } from './models.ts';
+import { presetsHandlers } from './presets.ts';
+import { syncHandlers } from './sync.ts';
+
+let emulator: RunningEmulator;
+let client: ServiceClient;
+let cache: Cache;
+let dispatch: Dispatch;
+const seen: { event: EventChannel; payload: unknown }[] = [];
+
+async function value<T>(channel: string, args?: unknown): Promise<T> {
+  const result = await dispatch(channel, args);
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value as T;
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ seed: 5 });
+  client = createServiceClient({ baseUrl: emulator.url, getApiKey: () => 'demo-key', logger: silentLogger(), timing: { sleep: async () => {} } });
+  await client.createModel({ modelType: 'style' });
+  await client.generateImage({ modelID: 'imagea', prompt: 'an owl reading by candlelight', numImages: 2 });
+  await client.generateVideo({ modelID: 'videod-1.5', prompt: 'an owl taking flight' });
+  emulator.control.advanceClock(30 * 60_000);
+
+  cache = openMemoryCache();
+  const events = createEventBus();
+  events.subscribe((event, payload) => seen.push({ event, payload }));
+  const session = { db: cache, client };
+  const accountSync = createAccountSync({
+    accounts: { requireSession: () => session, onSessionOpened: () => () => {}, onSessionClosing: () => () => {} },
+    events,
+    logWarning: () => {},
+  });
+  const handlers = {
+    ...modelsHandlers({ cache: accountSync.cache, events }),
+    ...assetsHandlers({ cache: accountSync.cache }),
+    ...presetsHandlers({ cache: accountSync.cache }),
+    ...syncHandlers({ syncer: accountSync.syncer }),
+  };
+  // Only this file's channels are exercised; the others are never called here.
+  dispatch = createDispatcher(handlers as unknown as Handlers, (channel, error) => {
+    throw new Error(`unexpected failure in ${channel}: ${String(error)}`);
+  });
+});
+afterAll(async () => {
+  cache.close();
+  client.close();
+  await emulator.close();
+});
+
+describe('cache channels', () => {
+  it('sync:refresh fills the cache and announces what changed', async () => {
+    const result = await value<SyncResultInfo>('sync:refresh', undefined);
+    expect(result).toMatchObject({ scope: 'all', changed: true, assets: { added: 3, removed: 0 } });
+    const events = seen.map((s) => s.event);
+    expect(events).toEqual(expect.arrayContaining(['sync:status-changed', 'sync:changed', 'models:changed', 'assets:changed']));
+    expect(seen.find((s) => s.event === 'assets:changed')?.payload).toEqual({ reason: 'sync', kinds: ['image', 'video'] });
+    expect(await value<SyncStatusInfo>('sync:status')).toMatchObject({ running: false, lastSyncedAt: result.syncedAt, lastError: null });
+    expect((await dispatch('sync:refresh', { scope: 'everything' })).ok).toBe(false);
+  });
+
+  it('models:* list, read and label models, and page their images', async () => {
+    const models = await value<ModelInfo[]>('models:list');
+    const mine = models.find((m) => m.modelType === 'style')!;
+    expect(mine).toMatchObject({ label: null, displayName: mine.id, status: 'new', usable: false, uploads: { trainingImages: 0, referenceImages: 0 } });
+    const renamed = await value<ModelInfo>('models:rename', { id: mine.id, label: '  Ink style  ' });
+    expect(renamed).toMatchObject({ label: 'Ink style', displayName: 'Ink style' });
+    expect(seen.at(-1)).toEqual({ event: 'models:changed', payload: { reason: 'rename', ids: [mine.id] } });
+    expect((await value<ModelInfo>('models:get', { id: mine.id })).label).toBe('Ink style');
+    expect(await value<ModelInfo>('models:rename', { id: mine.id, label: null })).toMatchObject({ label: null, displayName: mine.id });
+
+    const missing = await dispatch('models:get', { id: 'no-such-model' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    const tooLong = await dispatch('models:rename', { id: mine.id, label: 'x'.repeat(81) });
+    expect(tooLong).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'label' } });
+
+    const page = await value<AssetPageInfo>('models:images', { modelId: 'imagea', limit: 1 });
+    expect(page.items).toHaveLength(1);
+    const next = await value<AssetPageInfo>('models:images', { modelId: 'imagea', limit: 1, cursor: page.nextCursor });
+    expect(next.items[0]?.id).not.toBe(page.items[0]?.id);
+    expect(next.nextCursor).toBeNull();
+    expect((await value<AssetPageInfo>('models:images', { modelId: 'imagea', imageType: 'input' })).items).toEqual([]);
+    expect((await value<AssetPageInfo>('models:images', { modelId: 'imagea', imageType: 'output' })).items).toHaveLength(2);
+  });
+
+  it('assets:* list with filters and dates, read one, search and count', async () => {
+    const all = await value<AssetPageInfo>('assets:list', undefined);
+    expect(all.items).toHaveLength(3);
+    const [video] = (await value<AssetPageInfo>('assets:list', { filter: { kind: 'video' } })).items;
+    expect(video).toMatchObject({ kind: 'video', modelId: 'videod-1.5', prompt: 'an owl taking flight', file: { state: 'remote', path: null } });
+    expect(await value<AssetInfo>('assets:get', { kind: 'video', id: video!.id })).toEqual(video);
+    expect(await dispatch('assets:get', { kind: 'image', id: video!.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+
+    const created = Date.parse(video!.createdAt);
+    const inRange = await value<AssetPageInfo>('assets:list', {
+      filter: { dateFrom: new Date(created).toISOString(), dateTo: new Date(created + 1).toISOString(), kind: 'video' },
+    });
+    expect(inRange.items.map((a) => a.id)).toEqual([video!.id]);
+    expect(await dispatch('assets:list', { filter: { dateFrom: 'last tuesday' } })).toMatchObject({ ok: false, error: { field: 'filter.dateFrom' } });
+    expect(await dispatch('assets:list', { limit: 501 })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'limit' } });
+    expect(await dispatch('assets:list', { cursor: 'bogus' })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'cursor' } });
+    expect(await dispatch('assets:list', { filter: { color: 'red' } })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+
+    const owls = await value<AssetInfo[]>('assets:search', { query: 'ow candl' });
+    expect(owls.map((a) => a.kind)).toEqual(['image', 'image']);
+    expect(owls[0]?.params).toMatchObject({ modelID: 'imagea', prompt: 'an owl reading by candlelight' });
+    expect(await value<AssetInfo[]>('assets:search', { query: 'owl', kind: 'video' })).toHaveLength(1);
+    expect(await value('assets:counts', undefined)).toEqual({
+      total: 3, images: 2, videos: 1, offline: 0, liked: 0,
+      byModel: [{ modelId: 'imagea', count: 2 }, { modelId: 'videod-1.5', count: 1 }],
+    });
+  });
+
+  it('presets:list returns the presets ordered for grouping', async () => {
+    const presets = await value<{ tag: string; name: string; category: string }[]>('presets:list');
+    expect(presets.length).toBeGreaterThan(3);
+    const categories = presets.map((p) => p.category);
+    const firstSeen = [...new Set(categories)];
+    // Each category forms one contiguous run.
+    expect(categories.filter((c, i) => i > 0 && c !== categories[i - 1]).length).toBe(firstSeen.length - 1);
+  });
+});
