@@ -236,6 +236,32 @@ describe('connections', () => {
   });
 });
 
+describe('cancelling', () => {
+  it('an aborted call rejects with the abort reason, not a service error', async () => {
+    const client = h.makeClient({ realSleep: true });
+    faultOn('GET', '/presets', { latencyMs: 2000 });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = performance.now();
+    const error = await client.listPresets({ signal: controller.signal }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).not.toBeInstanceOf(ServiceError);
+    expect((error as Error).name).toBe('AbortError');
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('an abort during a retry wait stops the retries', async () => {
+    const client = h.makeClient({ realSleep: true });
+    faultOn('GET', '/presets', { rateLimit: { count: 5, retryAfterSeconds: 30 } });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    await expect(client.listPresets({ signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(routeCount(h.emulator, 'GET /presets')).toBe(1);
+  });
+});
+
 describe('authentication', () => {
   it('401 is an auth error asking for a new key, not repeated', async () => {
     const client = h.makeClient({ apiKey: () => 'wrong-key' });

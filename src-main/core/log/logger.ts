@@ -1,5 +1,6 @@
 // The app's logger: leveled lines (JSON or plain) to a size-rotating file in the data folder and
 // optionally stderr, with every message and field passed through redaction first.
+import { join } from 'node:path';
 import { redact, redactValue } from './redact.ts';
 import { RotatingFile } from './rotating-file.ts';
 
@@ -41,6 +42,11 @@ export interface LoggerOptions {
 }
 
 export const LOG_FILE_DEFAULTS = { maxBytes: 5 * 1024 * 1024, keep: 3 } as const;
+
+/** Where the app's log lives inside its data folder (Help → Open logs folder opens its directory). */
+export function logFilePath(dataDir: string): string {
+  return join(dataDir, 'logs', 'atelier.log');
+}
 
 interface Sinks {
   file: RotatingFile | null;
