@@ -117,7 +117,7 @@ export interface ServiceClient {
   close(): void;
 }
 
-type Spec = Omit<RequestSpec, 'signal'> & { signal?: AbortSignal | undefined };
+type Spec = RequestSpec;
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const logger = options.logger.child('api');
