@@ -20,6 +20,7 @@ interface StandInDb {
 interface StandInClient {
   baseUrl: string;
   getApiKey: () => string | null;
+  closed: boolean;
 }
 
 const BASE = 'https://media.example.com/v1';
@@ -67,10 +68,11 @@ function setup(
       dbs.push(db);
       return db;
     },
-    createClient: ({ baseUrl, getApiKey }) => ({ baseUrl, getApiKey }),
-    async probe(client) {
-      if (client.baseUrl.includes('unreachable')) throw new AppError({ code: 'network', message: 'ECONNREFUSED' });
-      if (!valid.has(client.getApiKey() ?? '')) {
+    createClient: ({ baseUrl, getApiKey }) => ({ baseUrl, getApiKey, closed: false }),
+    closeClient: (client) => void (client.closed = true),
+    async checkKey({ baseUrl, key }) {
+      if (baseUrl.includes('unreachable')) throw new AppError({ code: 'network', message: 'ECONNREFUSED' });
+      if (!valid.has(key)) {
         throw new AppError({ code: 'auth', message: 'Unauthorized', httpStatus: 401 });
       }
       return [];
@@ -139,6 +141,7 @@ describe('account manager', () => {
     await manager.setKey(KEY_B);
     expect(order).toEqual(['closing A while open=true', 'opened B']);
     expect(first.db.closed).toBe(true);
+    expect(first.client.closed).toBe(true);
     expect(openDbs(dbs)).toEqual([{ baseUrl: BASE, keyFingerprint: keyFingerprint(KEY_B) }]);
     expect(dbs[0]!.ref).not.toEqual(dbs[1]!.ref);
     // A request still in flight on the old client must not carry the new key.

@@ -25,8 +25,10 @@ export interface AccountManagerDeps<Db extends { close(): void }, Client> {
   openDatabase(account: AccountRef): Db;
   /** `getApiKey` is called for every request, so a removed key stops being sent at once. */
   createClient(options: { baseUrl: string; getApiKey: () => string | null }): Client;
-  /** One cheap authenticated request used to check a key before saving it (GET /models). */
-  probe(client: Client): Promise<unknown>;
+  /** Releases what a client holds (keep-alive sockets) once its account is closed. */
+  closeClient?(client: Client): void;
+  /** One cheap authenticated request with a candidate key, before it is saved (GET /models). */
+  checkKey(candidate: { baseUrl: string; key: string }): Promise<unknown>;
   events: EventBus;
   logger: AccountLogger;
 }
@@ -160,6 +162,11 @@ export function createAccountManager<Db extends { close(): void }, Client>(
     } catch (error) {
       logger.warn('Closing the previous account database failed', error);
     }
+    try {
+      deps.closeClient?.(previous.client);
+    } catch (error) {
+      logger.warn('Closing the previous account client failed', error);
+    }
   };
 
   /** Opens the target, then commits (saves key or choice), then closes the previous account. */
@@ -174,7 +181,10 @@ export function createAccountManager<Db extends { close(): void }, Client>(
     try {
       commit();
     } catch (error) {
-      if (next) next.db.close();
+      if (next) {
+        next.db.close();
+        deps.closeClient?.(next.client);
+      }
       throw error;
     }
     const previous = session;
@@ -233,7 +243,7 @@ export function createAccountManager<Db extends { close(): void }, Client>(
       serial(async () => {
         const baseUrl = settings.get().baseUrl;
         if (options.verify ?? true) {
-          await verifyKey({ baseUrl, key, createClient: deps.createClient, probe: deps.probe, logger });
+          await verifyKey({ baseUrl, key, checkKey: deps.checkKey, logger });
         }
         const target: Target = { mode: 'service', baseUrl, fingerprint: keyFingerprint(key) };
         return switchTo(target, () => {

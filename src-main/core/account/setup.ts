@@ -2,6 +2,7 @@
 // forwards settings changes to the renderer. Called once by the composition root.
 import { settingsFieldSchemas } from '../../contract/ipc/settings.ts';
 import type { EventBus } from '../events.ts';
+import type { Logger } from '../log/logger.ts';
 import { noCipher, type Cipher } from '../secrets/cipher.ts';
 import { createKeyStore, type KeyStore } from '../secrets/key-store.ts';
 import { createSettings, toSettingsInfo, type Settings } from '../settings/settings.ts';
@@ -15,7 +16,8 @@ export type AppAccountManager = AccountManager<AccountDatabase, AccountClient>;
 export interface AccountSetupDeps {
   dataDir: string;
   events: EventBus;
-  logger: AccountLogger;
+  /** The app's Logger, or just somewhere for warnings until the host passes one. */
+  logger: Logger | AccountLogger;
   /** The shell's safeStorage adapter; hosts without one keep keys for the session only. */
   cipher?: Cipher;
   /** The shell's electron-store adapter; default a `conf` file `settings.json` in dataDir. */
@@ -33,8 +35,23 @@ export interface AccountServices {
 
 const rendererFields = new Set<string>(Object.keys(settingsFieldSchemas));
 
+const isFullLogger = (logger: Logger | AccountLogger): logger is Logger => 'child' in logger;
+
+/** The API client wants the full Logger; a warnings-only sink is widened to one. */
+function widenLogger(base: AccountLogger): Logger {
+  const logger: Logger = {
+    debug: () => {},
+    info: (message) => base.info(message),
+    warn: (message, detail) => base.warn(message, detail),
+    error: (message, detail) => base.warn(message, detail),
+    child: () => logger,
+    close: () => {},
+  };
+  return logger;
+}
+
 export async function setUpAccounts(deps: AccountSetupDeps): Promise<AccountServices> {
-  const { logger } = deps;
+  const logger = isFullLogger(deps.logger) ? deps.logger : widenLogger(deps.logger);
   const store = deps.store ?? createConfStore(deps.dataDir);
   const settings = createSettings({
     store,
@@ -56,7 +73,7 @@ export async function setUpAccounts(deps: AccountSetupDeps): Promise<AccountServ
     settings,
     keyStore,
     ...(deps.demo ? { demo: deps.demo } : {}),
-    ...appAccountBindings(deps.dataDir),
+    ...appAccountBindings(deps.dataDir, logger.child('account')),
     events: deps.events,
     logger,
   });

@@ -5,16 +5,15 @@ import { PLACEHOLDER_BASE_URL } from '../../contract/ipc/settings.ts';
 import { redactSecrets } from '../secrets/redact.ts';
 import type { AccountLogger } from './types.ts';
 
-export interface VerifyKeyOptions<Client> {
+export interface VerifyKeyOptions {
   baseUrl: string;
   key: string;
-  createClient(options: { baseUrl: string; getApiKey: () => string | null }): Client;
-  /** One cheap authenticated request, e.g. GET /models. */
-  probe(client: Client): Promise<unknown>;
+  /** One cheap authenticated request with this key, e.g. GET /models. */
+  checkKey(candidate: { baseUrl: string; key: string }): Promise<unknown>;
   logger: AccountLogger;
 }
 
-export async function verifyKey<Client>(options: VerifyKeyOptions<Client>): Promise<void> {
+export async function verifyKey(options: VerifyKeyOptions): Promise<void> {
   const { baseUrl, key } = options;
   if (baseUrl === PLACEHOLDER_BASE_URL) {
     throw new AppError({
@@ -24,7 +23,7 @@ export async function verifyKey<Client>(options: VerifyKeyOptions<Client>): Prom
     });
   }
   try {
-    await options.probe(options.createClient({ baseUrl, getApiKey: () => key }));
+    await options.checkKey({ baseUrl, key });
   } catch (error) {
     throw verificationError(error, baseUrl, key, options.logger);
   }
