@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { createCore } from '../core/core.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { startBrowserMode } from './server.ts';
+import { mediaRoute } from './media-route.ts';
 import { createEmulatorDemo } from './demo.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -32,7 +33,12 @@ if (values.demo) {
   const demo = await core.dispatch('account:use-demo', undefined);
   if (!demo.ok) console.error(`Demo mode could not start: ${demo.error.message}`);
 }
-const server = await startBrowserMode({ core, rendererDir: values['renderer-dir'], port: Number(values.port) });
+const server = await startBrowserMode({
+  core,
+  rendererDir: values['renderer-dir'],
+  port: Number(values.port),
+  routes: mediaRoute(core.serveMedia),
+});
 console.log(`Atelier (browser mode) at ${server.url}`);
 
 let closing = false;

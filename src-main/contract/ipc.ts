@@ -15,6 +15,7 @@ import { syncEvents, syncInvoke } from './ipc/sync.ts';
 import { jobsEvents, jobsInvoke } from './ipc/jobs.ts';
 import { trainingEvents, trainingInvoke } from './ipc/training.ts';
 import { uploadsEvents, uploadsInvoke } from './ipc/uploads.ts';
+import { libraryEvents, libraryInvoke } from './ipc/library.ts';
 
 export const invokeChannels = {
   ...appInvoke,
@@ -28,6 +29,7 @@ export const invokeChannels = {
   ...jobsInvoke,
   ...trainingInvoke,
   ...uploadsInvoke,
+  ...libraryInvoke,
 };
 
 export const eventChannels = {
@@ -42,6 +44,7 @@ export const eventChannels = {
   ...jobsEvents,
   ...trainingEvents,
   ...uploadsEvents,
+  ...libraryEvents,
 };
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -22,4 +22,6 @@ export interface CoreContext {
   settings: Settings;
   /** Notifications, power/online signals, taskbar progress, desktop actions (core/host). */
   hostServices: HostServices;
+  /** The URL the renderer loads a library file from (host-specific; see CoreDeps.mediaUrlFor). */
+  mediaUrlFor(relativePath: string): string;
 }

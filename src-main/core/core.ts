@@ -16,6 +16,9 @@ import { createAccountSync } from './sync/account-sync.ts';
 import { jobsHandlers } from './handlers/jobs.ts';
 import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
+import { libraryHandlers } from './handlers/library.ts';
+import { browserMediaUrl, createLibraryHost } from './library/library-host.ts';
+import type { MediaReply, MediaRequest } from './library/media-serving.ts';
 import { hostJobsEngine } from './jobs/engine-host.ts';
 import { asServiceClient, jobsServiceFromClient } from './jobs/service-port.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
@@ -41,6 +44,11 @@ export interface CoreDeps {
   apiKeyOverride?: string | null;
   /** The host's notifications, power/online signals, progress and desktop actions. Default: quiet no-ops. */
   hostServices?: Partial<HostServices>;
+  /**
+   * The URL of a library file for the renderer: browser mode `/media/<path>` (the default), the
+   * shell `atelier-media://library/<path>`. Hosts serve it with `Core.serveMedia`.
+   */
+  mediaUrlFor?: (relativePath: string) => string;
 }
 
 export interface Core {
@@ -48,6 +56,8 @@ export interface Core {
   events: EventBus;
   /** For the host itself (window state, close-to-tray, tray's pause); the renderer goes through settings:*. */
   settings: Settings;
+  /** Serves a library file (Range, HEAD; nothing outside the library folder) for the host's route or protocol. */
+  serveMedia(request: MediaRequest): Promise<MediaReply>;
   close(): Promise<void>;
 }
 
@@ -75,6 +85,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     accounts,
     settings,
     hostServices,
+    mediaUrlFor: deps.mediaUrlFor ?? browserMediaUrl,
   };
   // One jobs engine and upload queue per open account; new outputs go to the library through
   // jobsHost.setOutputsListener (the download queue decides on auto-download).
@@ -90,6 +101,16 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     logger: { warn: (message, error) => logError(message, error) },
   });
+  // The open account's offline library: download queue, thumbnails, local copies, folder moves.
+  const libraryHost = await createLibraryHost({
+    dataDir: deps.dataDir,
+    accounts,
+    settings,
+    events,
+    progress: hostServices.progress,
+    logError,
+  });
+  jobsHost.setOutputsListener((outputs) => libraryHost.enqueueOutputs(outputs.map((o) => ({ kind: o.kind, id: o.id }))));
   // The open account's cache and its refreshes (a first one runs whenever an account opens).
   const accountSync = createAccountSync({ accounts, events, logWarning: (message, error) => logError(message, error) });
   const handlers: Handlers = {
@@ -104,13 +125,16 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...jobsHandlers(jobsHost),
     ...trainingHandlers(jobsHost),
     ...uploadsHandlers(jobsHost),
+    ...libraryHandlers(libraryHost),
   };
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
   return {
     dispatch,
     events,
     settings,
+    serveMedia: (request) => libraryHost.serveMedia(request),
     async close() {
+      await libraryHost.close();
       accountSync.dispose();
       await jobsHost.close();
       await accounts.close();

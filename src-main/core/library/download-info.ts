@@ -11,7 +11,7 @@ export const DISK_FULL_MESSAGE = 'Paused: disk full — free space and press Res
 
 /** Where an asset's files go, relative to the library root. Names come from sanitised ids only. */
 export interface AssetFiles {
-  dir: 'images' | 'videos';
+  dir: string;
   name: string;
   /** The `.part` file of a single-file download (same folder as the result: the rename is atomic). */
   part: string;
@@ -20,15 +20,19 @@ export interface AssetFiles {
   hlsDir: string;
 }
 
-export function filesOf(asset: AssetRefInfo): AssetFiles {
-  const dir = asset.kind === 'image' ? 'images' : 'videos';
+/**
+ * `area` is the account's folder inside the library root: '' for a service account, 'Demo' for
+ * the demo, so demo files never mix with real ones while one root serves them all.
+ */
+export function filesOf(asset: AssetRefInfo, area = ''): AssetFiles {
+  const dir = `${area ? `${area}/` : ''}${asset.kind === 'image' ? 'images' : 'videos'}`;
   const name = safeNameForId(asset.id);
   return { dir, name, part: `${dir}/${name}.part`, hlsStaging: `${dir}/${name}.hls.part`, hlsDir: `${dir}/${name}.hls` };
 }
 
 /** A first guess at the destination; the Content-Type of the answer may change the extension. */
-export function initialDest(asset: AssetRefInfo, mode: DownloadModeInfo, url: string | null): string {
-  const files = filesOf(asset);
+export function initialDest(asset: AssetRefInfo, mode: DownloadModeInfo, url: string | null, area = ''): string {
+  const files = filesOf(asset, area);
   if (mode === 'hls') return `${files.hlsDir}/${HLS_ENTRY}`;
   if (mode === 'mp4') return `${files.dir}/${files.name}.mp4`;
   const ext = (url ? extensionOfUrl(url) : undefined) ?? (asset.kind === 'image' ? 'jpg' : 'mp4');

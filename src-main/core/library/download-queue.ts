@@ -24,6 +24,8 @@ export interface DownloadQueueDeps {
   assets: AssetsRepo;
   /** The current library root (it changes after a move; the queue is paused while moving). */
   root(): string;
+  /** The account's folder inside the root: '' (service account) or 'Demo'. */
+  area?: string;
   client: LibraryServiceClient;
   concurrency(): number;
   emit(change: DownloadsChangedInfo): void;
@@ -230,6 +232,7 @@ export class DownloadQueue {
           assets: this.#deps.assets,
           downloads: this.#downloads,
           root: this.#deps.root(),
+          area: this.#deps.area ?? '',
           client: this.#deps.client,
           signal: controller.signal,
           now: () => this.#now(),
@@ -382,7 +385,7 @@ export class DownloadQueue {
         let mode: DownloadMode = 'file';
         if (asset.kind === 'video') mode = videoMode === 'hls' && asset.hls ? 'hls' : 'mp4';
         const url = mode === 'mp4' ? null : asset.url;
-        const row = this.#downloads.enqueue(asset.seq, mode, initialDest(ref, mode, url), url, this.#now());
+        const row = this.#downloads.enqueue(asset.seq, mode, initialDest(ref, mode, url, this.#deps.area ?? ''), url, this.#now());
         this.#mirror(row);
         out.push(row);
       }
@@ -482,7 +485,7 @@ export class DownloadQueue {
       }
       const ref = { kind: row.asset_kind, id: row.asset_id };
       if (row.state !== 'succeeded') {
-        await removePartials(this.#deps.root(), ref);
+        await removePartials(this.#deps.root(), ref, this.#deps.area ?? '');
         this.#deps.db.transaction(() => {
           this.#downloads.delete(row.id);
           const asset = this.#deps.assets.getBySeq(row.asset_seq);

@@ -35,6 +35,8 @@ export interface RunnerContext {
   assets: AssetsRepo;
   downloads: DownloadStore;
   root: string;
+  /** The account's folder inside the root ('' or 'Demo'). */
+  area: string;
   client: LibraryServiceClient;
   signal: AbortSignal;
   now(): number;
@@ -176,7 +178,7 @@ async function refreshLink(ctx: RunnerContext, row: DownloadWithAsset): Promise<
 }
 
 async function runFile(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome> {
-  const files = filesOf({ kind: row.asset_kind, id: row.asset_id });
+  const files = filesOf({ kind: row.asset_kind, id: row.asset_id }, ctx.area);
   const part = await safeLibraryPath(ctx.root, files.part);
   const url = row.url;
   if (!url) return { kind: 'retry', code: 'not_found', message: 'No link yet.', progressed: false, immediately: true };
@@ -241,7 +243,7 @@ async function runFile(ctx: RunnerContext, row: DownloadWithAsset): Promise<Step
 }
 
 async function runHls(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome> {
-  const files = filesOf({ kind: row.asset_kind, id: row.asset_id });
+  const files = filesOf({ kind: row.asset_kind, id: row.asset_id }, ctx.area);
   const target = await safeLibraryPath(ctx.root, files.hlsDir);
   const staging = await safeLibraryPath(ctx.root, files.hlsStaging);
   const entry = await safeLibraryPath(ctx.root, row.dest);
@@ -295,8 +297,8 @@ export async function runDownloadStep(ctx: RunnerContext, row: DownloadWithAsset
 }
 
 /** Removes what an unfinished download left behind (its `.part` or HLS staging folder). */
-export async function removePartials(root: string, asset: { kind: 'image' | 'video'; id: string }): Promise<void> {
-  const files = filesOf(asset);
+export async function removePartials(root: string, asset: { kind: 'image' | 'video'; id: string }, area = ''): Promise<void> {
+  const files = filesOf(asset, area);
   for (const relative of [files.part, files.hlsStaging]) {
     const path = await safeLibraryPath(root, relative).catch(() => null);
     if (path) await rm(path, { recursive: true, force: true });

@@ -20,10 +20,9 @@ import type { DownloadWithAsset } from './download-store.ts';
 import { exportAssets } from './library-export.ts';
 import { reconcileLocalFiles, removeLocalCopy } from './local-files.ts';
 import { serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
-import { safeLibraryPath } from './paths.ts';
+import { safeLibraryPath, safeNameForId } from './paths.ts';
 import type { LibraryServiceClient } from './service-port.ts';
 import { ensureThumbnail } from './thumbnails.ts';
-import { safeNameForId } from './paths.ts';
 
 export const VIDEO_DELETE_REFUSED =
   'The service has no way to delete a video (its API lists DELETE only for images). Remove the local copy instead, or delete the video in the service\'s own app.';
@@ -31,8 +30,10 @@ export const VIDEO_DELETE_REFUSED =
 export interface LibraryDeps {
   db: BetterSqlite3.Database;
   client: LibraryServiceClient;
-  /** This account's library root (settings + account; changes after a move). */
+  /** The library root (the folder setting; it changes after a move). */
   root(): string;
+  /** This account's folder inside the root: '' for a service account, 'Demo' for the demo. */
+  area?: string;
   concurrency(): number;
   /** The Auto-download setting: finished job outputs are queued only when it is on. */
   autoDownload(): boolean;
@@ -84,7 +85,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       const source = current.file_state === 'downloaded' && current.local_path ? await safeLibraryPath(root, current.local_path) : null;
       if (current.kind === 'image' && !source) return;
       try {
-        const thumb = await ensureThumbnail({ root, safeName: safeNameForId(current.id), kind: current.kind, source });
+        const thumb = await ensureThumbnail({ root, area: deps.area ?? '', safeName: safeNameForId(current.id), kind: current.kind, source });
         if (stopController.signal.aborted) return;
         // A video without its file gets the shared poster, not recorded: its own comes later.
         if (source) assets.setLocalFile(current.seq, { fileState: current.file_state, thumbPath: thumb.path });
@@ -100,6 +101,7 @@ export function createLibrary(deps: LibraryDeps): Library {
     db: deps.db,
     assets,
     root: deps.root,
+    area: deps.area ?? '',
     client: deps.client,
     concurrency: deps.concurrency,
     logError: deps.logError,

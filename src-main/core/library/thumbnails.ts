@@ -15,10 +15,12 @@ const FFMPEG_TIMEOUT_MS = 20_000;
 const MAX_FRAME_BYTES = 32 * 1024 * 1024;
 
 /** Ids are sanitised to [A-Za-z0-9._-] starting alphanumeric, so this name never collides. */
-const SHARED_POSTER = `${THUMBS_DIR}/_video-poster.webp`;
+const SHARED_POSTER = '_video-poster.webp';
 
-/** Library-relative path of an asset's thumbnail. */
-export const thumbRelativePath = (safeName: string): string => `${THUMBS_DIR}/${safeName}.webp`;
+const thumbsDir = (area: string): string => (area ? `${area}/${THUMBS_DIR}` : THUMBS_DIR);
+
+/** Library-relative path of an asset's thumbnail (`area`: the account's folder, '' or 'Demo'). */
+export const thumbRelativePath = (safeName: string, area = ''): string => `${thumbsDir(area)}/${safeName}.webp`;
 
 let ffmpegLookup: Promise<string | null> | undefined;
 
@@ -134,10 +136,13 @@ export async function ensureThumbnail(options: {
   safeName: string;
   kind: 'image' | 'video';
   source: string | null;
+  area?: string;
 }): Promise<ThumbnailResult> {
+  const area = options.area ?? '';
   // A video not on disk yet shares one generated poster, so its own thumbnail can still be a
   // real frame once it is downloaded.
-  const relative = options.kind === 'video' && !options.source ? SHARED_POSTER : thumbRelativePath(options.safeName);
+  const relative =
+    options.kind === 'video' && !options.source ? `${thumbsDir(area)}/${SHARED_POSTER}` : thumbRelativePath(options.safeName, area);
   const target = join(options.root, relative);
   const existing = await stat(target).catch(() => null);
   if (existing?.isFile() && existing.size > 0) {

@@ -1,0 +1,181 @@
+// Keeps one Library per open account: started when the account opens, stopped before its
+// database closes, restarted when the library folder changes; runs folder moves (downloads
+// held meanwhile) and serves media for the hosts (browser-mode route, Electron protocol).
+import type BetterSqlite3 from 'better-sqlite3';
+import { AppError } from '../../contract/errors.ts';
+import type { LibraryMoveInfo } from '../../contract/ipc/library.ts';
+import type { EventBus } from '../events.ts';
+import type { ProgressReporter } from '../host/progress.ts';
+import type { Settings } from '../settings/settings.ts';
+import { createLibrary, type Library, type LibraryDeps } from './library.ts';
+import { finishInterruptedMove, moveLibrary } from './library-move.ts';
+import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
+import type { LibraryServiceClient } from './service-port.ts';
+
+/** What the host learns of an account session (the account manager's, kept structural). */
+export interface LibrarySession {
+  mode: 'demo' | 'service';
+  db: unknown;
+  client: unknown;
+}
+
+export interface SessionSource {
+  current(): { mode: 'none' | 'demo' | 'service'; db: unknown; client: unknown };
+  onSessionOpened(listener: (session: LibrarySession) => void | Promise<void>): () => void;
+  onSessionClosing(listener: (session: LibrarySession) => void | Promise<void>): () => void;
+}
+
+export interface LibraryHostDeps {
+  dataDir: string;
+  accounts: SessionSource;
+  settings: Settings;
+  events: EventBus;
+  progress?: ProgressReporter;
+  logError(message: string, error: unknown): void;
+  /** Tests: shorter intervals, injected fetch. */
+  libraryOptions?: Partial<LibraryDeps>;
+}
+
+export interface LibraryHost {
+  current(): Library | null;
+  /** The open account's library, or an 'auth' error telling the user to add a key or try the demo. */
+  require(): Library;
+  /** For the jobs engine: new outputs, queued when Auto-download is on. */
+  enqueueOutputs(refs: readonly { kind: 'image' | 'video'; id: string }[]): void;
+  move(to: string): Promise<LibraryMoveInfo>;
+  abortMove(): void;
+  /** Serves a library-relative path of the library folder (every account's files live under it). */
+  serveMedia(request: MediaRequest): Promise<MediaReply>;
+  close(): Promise<void>;
+}
+
+/** The demo keeps its files in a folder of its own inside the library, so they never mix. */
+export const DEMO_AREA = 'Demo';
+
+const isFunction = (value: unknown): boolean => typeof value === 'function';
+
+/** The account's SQLite handle, whether the session carries it bare or inside the cache object. */
+function sqliteOf(db: unknown): BetterSqlite3.Database {
+  const inner = (db as { sqlite?: unknown } | null)?.sqlite;
+  const candidate = (inner ?? db) as BetterSqlite3.Database;
+  if (!candidate || !isFunction(candidate.prepare)) throw new Error('The account has no database the library can use.');
+  return candidate;
+}
+
+/** The session's API client, when it offers the calls the library makes. */
+function clientOf(client: unknown): LibraryServiceClient {
+  const c = client as Partial<LibraryServiceClient> | null;
+  const methods = ['createVideoDownload', 'getVideoDownload', 'getImage', 'getVideo', 'deleteImage'] as const;
+  if (c && methods.every((m) => isFunction(c[m]))) return c as LibraryServiceClient;
+  const missing = (): Promise<never> =>
+    Promise.reject(new AppError({ code: 'unsupported', message: 'This account cannot reach the service yet.' }));
+  return { createVideoDownload: missing, getVideoDownload: missing, getImage: missing, getVideo: missing, deleteImage: missing };
+}
+
+export async function createLibraryHost(deps: LibraryHostDeps): Promise<LibraryHost> {
+  const { settings } = deps;
+  let library: Library | null = null;
+  let session: LibrarySession | null = null;
+  let moving: AbortController | null = null;
+
+  await finishInterruptedMove(deps.dataDir, settings.get().libraryDir).catch((error: unknown) =>
+    deps.logError('Finishing an interrupted library move failed', error),
+  );
+
+  const startFor = (next: LibrarySession): void => {
+    session = next;
+    if (moving) return; // started once the move is over
+    library = createLibrary({
+      db: sqliteOf(next.db),
+      client: clientOf(next.client),
+      root: () => settings.get().libraryDir,
+      area: next.mode === 'demo' ? DEMO_AREA : '',
+      concurrency: () => settings.get().downloadConcurrency,
+      autoDownload: () => settings.get().autoDownload,
+      emitDownloads: (change) => deps.events.emit('downloads:changed', change),
+      emitAssets: (change) => deps.events.emit('assets:changed', change),
+      ...(deps.progress ? { progress: deps.progress } : {}),
+      logError: deps.logError,
+      ...deps.libraryOptions,
+    });
+    library.start();
+  };
+
+  const stopCurrent = async (): Promise<void> => {
+    const previous = library;
+    library = null;
+    await previous?.stop();
+  };
+
+  const stopOpened = deps.accounts.onSessionOpened((opened) => startFor(opened));
+  const stopClosing = deps.accounts.onSessionClosing(async () => {
+    session = null;
+    await stopCurrent();
+  });
+  const stopSettings = settings.onChange((_values, changed) => {
+    if (changed.includes('downloadConcurrency')) library?.queue.poke();
+    // A folder chosen by hand (not moved): start over there; files missing there become remote.
+    if (changed.includes('libraryDir') && !moving && session) {
+      const current = session;
+      void stopCurrent().then(() => startFor(current));
+    }
+  });
+
+  const open = deps.accounts.current();
+  if (open.mode !== 'none') startFor({ mode: open.mode, db: open.db, client: open.client });
+
+  return {
+    current: () => library,
+    require() {
+      if (library) return library;
+      throw new AppError({
+        code: moving ? 'conflict' : 'auth',
+        message: moving ? 'The library folder is moving; try again when it is done.' : 'Add an API key or try the demo to use the library.',
+      });
+    },
+    enqueueOutputs(refs) {
+      try {
+        library?.enqueueOutputs(refs);
+      } catch (error) {
+        deps.logError('Queueing new outputs for download failed', error);
+      }
+    },
+    async move(to) {
+      if (moving) throw new AppError({ code: 'conflict', message: 'The library folder is already moving.' });
+      const controller = new AbortController();
+      moving = controller;
+      try {
+        // No transfer, thumbnail or clean-up touches the folder while it moves.
+        if (library) await library.queue.holdForMove();
+        await stopCurrent();
+        return await moveLibrary({
+          from: settings.get().libraryDir,
+          to,
+          dataDir: deps.dataDir,
+          signal: controller.signal,
+          switchTo: (target) => void settings.update({ libraryDir: target }),
+          onProgress: (info) => deps.events.emit('library:move-progress', info),
+        });
+      } finally {
+        moving = null;
+        // Back to work in the new folder (unless the account closed meanwhile).
+        const reopened: LibrarySession | null = session;
+        if (reopened) startFor(reopened);
+      }
+    },
+    abortMove() {
+      moving?.abort();
+    },
+    serveMedia: (request) => serveLocalMedia(settings.get().libraryDir, request),
+    async close() {
+      moving?.abort();
+      stopOpened();
+      stopClosing();
+      stopSettings();
+      await stopCurrent();
+    },
+  };
+}
+
+/** Browser mode's URL for a library file (the shell passes its own `atelier-media://library/…`). */
+export const browserMediaUrl = (relativePath: string): string => `/media/${encodeMediaPath(relativePath)}`;
