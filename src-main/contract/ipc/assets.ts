@@ -87,7 +87,10 @@ export const serviceIdSchema = v.pipe(
   v.maxLength(256, 'The id is too long.'),
 );
 /** An opaque page cursor handed out by a previous page. */
-export const pageCursorSchema = v.pipe(v.string('The cursor must be text.'), v.maxLength(64, 'The cursor is too long.'));
+export const pageCursorSchema = v.pipe(
+  v.string('The cursor must be text.'),
+  v.maxLength(64, 'The cursor is too long.'),
+);
 const timeSchema = v.pipe(
   v.string('Give the time as ISO 8601 text.'),
   v.maxLength(40, 'The time is too long.'),
@@ -150,7 +153,9 @@ export const assetsInvoke = {
   ),
   'assets:counts': invoke(
     v.optional(
-      v.strictObject({ origin: v.optional(v.picklist(['generated', 'uploaded'], 'The origin must be generated or uploaded.')) }),
+      v.strictObject({
+        origin: v.optional(v.picklist(['generated', 'uploaded'], 'The origin must be generated or uploaded.')),
+      }),
       {},
     ),
     type<AssetCountsInfo>(),

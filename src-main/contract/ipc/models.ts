@@ -60,7 +60,10 @@ export const modelsInvoke = {
   'models:images': invoke(
     v.strictObject({
       modelId: serviceIdSchema,
-      imageType: v.optional(v.picklist(IMAGE_LIST_FILTERS, `imageType must be one of ${IMAGE_LIST_FILTERS.join(', ')}.`), 'all'),
+      imageType: v.optional(
+        v.picklist(IMAGE_LIST_FILTERS, `imageType must be one of ${IMAGE_LIST_FILTERS.join(', ')}.`),
+        'all',
+      ),
       cursor: v.optional(v.nullable(pageCursorSchema)),
       limit: pageLimitSchema(ASSET_PAGE_LIMIT.max, 100),
     }),

@@ -41,7 +41,9 @@ export const syncInvoke = {
   /** Joins a refresh already running for the same or a wider scope instead of starting another. */
   'sync:refresh': invoke(
     v.optional(
-      v.strictObject({ scope: v.optional(v.picklist(['all', 'models', 'presets'], 'scope must be all, models or presets.'), 'all') }),
+      v.strictObject({
+        scope: v.optional(v.picklist(['all', 'models', 'presets'], 'scope must be all, models or presets.'), 'all'),
+      }),
       {},
     ),
     type<SyncResultInfo>(),

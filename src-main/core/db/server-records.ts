@@ -49,7 +49,10 @@ export interface ModelServerFields {
 
 /** A short digest of a record as received: equal digests mean nothing to write. */
 export const recordHash = (record: unknown): string =>
-  createHash('sha256').update(JSON.stringify(record) ?? '', 'utf8').digest('hex').slice(0, 20);
+  createHash('sha256')
+    .update(JSON.stringify(record) ?? '', 'utf8')
+    .digest('hex')
+    .slice(0, 20);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

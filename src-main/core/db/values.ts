@@ -12,8 +12,7 @@ export const isoOrNull = (ms: number | null | undefined): string | null =>
   ms === null || ms === undefined ? null : new Date(ms).toISOString();
 
 /** The service sends '' for "none" in several id/url fields; the tables keep NULL instead. */
-export const textOrNull = (value: unknown): string | null =>
-  typeof value === 'string' && value !== '' ? value : null;
+export const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 export const jsonOrNull = (value: unknown): string | null =>
   value === undefined || value === null ? null : JSON.stringify(value);

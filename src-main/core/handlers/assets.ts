@@ -1,6 +1,12 @@
 // Handlers of the assets:* channels: library pages, one asset, search and counts, from the cache.
 import { AppError } from '../../contract/errors.ts';
-import type { AssetCountsInfo, AssetFilterInfo, AssetInfo, AssetPageInfo, AssetSortInfo } from '../../contract/ipc/assets.ts';
+import type {
+  AssetCountsInfo,
+  AssetFilterInfo,
+  AssetInfo,
+  AssetPageInfo,
+  AssetSortInfo,
+} from '../../contract/ipc/assets.ts';
 import type { AssetKindInfo } from '../../contract/ipc/library.ts';
 import type { Cache } from '../db/cache.ts';
 import type { AssetFilter } from '../db/repos/assets-query.ts';
@@ -23,7 +29,12 @@ function toRepoFilter(filter: AssetFilterInfo | undefined): AssetFilter {
 
 export function assetsHandlers(deps: AssetsHandlerDeps) {
   return {
-    'assets:list': (args: { filter?: AssetFilterInfo | undefined; sort: AssetSortInfo; cursor?: string | null | undefined; limit: number }): AssetPageInfo => {
+    'assets:list': (args: {
+      filter?: AssetFilterInfo | undefined;
+      sort: AssetSortInfo;
+      cursor?: string | null | undefined;
+      limit: number;
+    }): AssetPageInfo => {
       const page = deps.cache().assets.list({
         filter: toRepoFilter(args.filter),
         sort: args.sort,
@@ -42,6 +53,7 @@ export function assetsHandlers(deps: AssetsHandlerDeps) {
         .cache()
         .assets.search(args.query, args.limit, args.kind ? { kind: args.kind } : {})
         .map(assetToInfo),
-    'assets:counts': (args: { origin?: 'generated' | 'uploaded' | undefined }): AssetCountsInfo => deps.cache().assets.counts(args.origin),
+    'assets:counts': (args: { origin?: 'generated' | 'uploaded' | undefined }): AssetCountsInfo =>
+      deps.cache().assets.counts(args.origin),
   };
 }

@@ -32,7 +32,12 @@ async function value<T>(channel: string, args?: unknown): Promise<T> {
 
 beforeAll(async () => {
   emulator = await startEmulator({ seed: 5 });
-  client = createServiceClient({ baseUrl: emulator.url, getApiKey: () => 'demo-key', logger: silentLogger(), timing: { sleep: async () => {} } });
+  client = createServiceClient({
+    baseUrl: emulator.url,
+    getApiKey: () => 'demo-key',
+    logger: silentLogger(),
+    timing: { sleep: async () => {} },
+  });
   await client.createModel({ modelType: 'style' });
   await client.generateImage({ modelID: 'imagea', prompt: 'an owl reading by candlelight', numImages: 2 });
   await client.generateVideo({ modelID: 'videod-1.5', prompt: 'an owl taking flight' });
@@ -69,21 +74,39 @@ describe('cache channels', () => {
     const result = await value<SyncResultInfo>('sync:refresh', undefined);
     expect(result).toMatchObject({ scope: 'all', changed: true, assets: { added: 3, removed: 0 } });
     const events = seen.map((s) => s.event);
-    expect(events).toEqual(expect.arrayContaining(['sync:status-changed', 'sync:changed', 'models:changed', 'assets:changed']));
-    expect(seen.find((s) => s.event === 'assets:changed')?.payload).toEqual({ reason: 'sync', kinds: ['image', 'video'] });
-    expect(await value<SyncStatusInfo>('sync:status')).toMatchObject({ running: false, lastSyncedAt: result.syncedAt, lastError: null });
+    expect(events).toEqual(
+      expect.arrayContaining(['sync:status-changed', 'sync:changed', 'models:changed', 'assets:changed']),
+    );
+    expect(seen.find((s) => s.event === 'assets:changed')?.payload).toEqual({
+      reason: 'sync',
+      kinds: ['image', 'video'],
+    });
+    expect(await value<SyncStatusInfo>('sync:status')).toMatchObject({
+      running: false,
+      lastSyncedAt: result.syncedAt,
+      lastError: null,
+    });
     expect((await dispatch('sync:refresh', { scope: 'everything' })).ok).toBe(false);
   });
 
   it('models:* list, read and label models, and page their images', async () => {
     const models = await value<ModelInfo[]>('models:list');
     const mine = models.find((m) => m.modelType === 'style')!;
-    expect(mine).toMatchObject({ label: null, displayName: mine.id, status: 'new', usable: false, uploads: { trainingImages: 0, referenceImages: 0 } });
+    expect(mine).toMatchObject({
+      label: null,
+      displayName: mine.id,
+      status: 'new',
+      usable: false,
+      uploads: { trainingImages: 0, referenceImages: 0 },
+    });
     const renamed = await value<ModelInfo>('models:rename', { id: mine.id, label: '  Ink style  ' });
     expect(renamed).toMatchObject({ label: 'Ink style', displayName: 'Ink style' });
     expect(seen.at(-1)).toEqual({ event: 'models:changed', payload: { reason: 'rename', ids: [mine.id] } });
     expect((await value<ModelInfo>('models:get', { id: mine.id })).label).toBe('Ink style');
-    expect(await value<ModelInfo>('models:rename', { id: mine.id, label: null })).toMatchObject({ label: null, displayName: mine.id });
+    expect(await value<ModelInfo>('models:rename', { id: mine.id, label: null })).toMatchObject({
+      label: null,
+      displayName: mine.id,
+    });
 
     const missing = await dispatch('models:get', { id: 'no-such-model' });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not_found' } });
@@ -96,34 +119,63 @@ describe('cache channels', () => {
     expect(next.items[0]?.id).not.toBe(page.items[0]?.id);
     expect(next.nextCursor).toBeNull();
     expect((await value<AssetPageInfo>('models:images', { modelId: 'imagea', imageType: 'input' })).items).toEqual([]);
-    expect((await value<AssetPageInfo>('models:images', { modelId: 'imagea', imageType: 'output' })).items).toHaveLength(2);
+    expect(
+      (await value<AssetPageInfo>('models:images', { modelId: 'imagea', imageType: 'output' })).items,
+    ).toHaveLength(2);
   });
 
   it('assets:* list with filters and dates, read one, search and count', async () => {
     const all = await value<AssetPageInfo>('assets:list', undefined);
     expect(all.items).toHaveLength(3);
     const [video] = (await value<AssetPageInfo>('assets:list', { filter: { kind: 'video' } })).items;
-    expect(video).toMatchObject({ kind: 'video', modelId: 'videod-1.5', prompt: 'an owl taking flight', file: { state: 'remote', path: null } });
+    expect(video).toMatchObject({
+      kind: 'video',
+      modelId: 'videod-1.5',
+      prompt: 'an owl taking flight',
+      file: { state: 'remote', path: null },
+    });
     expect(await value<AssetInfo>('assets:get', { kind: 'video', id: video!.id })).toEqual(video);
-    expect(await dispatch('assets:get', { kind: 'image', id: video!.id })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await dispatch('assets:get', { kind: 'image', id: video!.id })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
 
     const created = Date.parse(video!.createdAt);
     const inRange = await value<AssetPageInfo>('assets:list', {
       filter: { dateFrom: new Date(created).toISOString(), dateTo: new Date(created + 1).toISOString(), kind: 'video' },
     });
     expect(inRange.items.map((a) => a.id)).toEqual([video!.id]);
-    expect(await dispatch('assets:list', { filter: { dateFrom: 'last tuesday' } })).toMatchObject({ ok: false, error: { field: 'filter.dateFrom' } });
-    expect(await dispatch('assets:list', { limit: 501 })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'limit' } });
-    expect(await dispatch('assets:list', { cursor: 'bogus' })).toMatchObject({ ok: false, error: { code: 'invalid_argument', field: 'cursor' } });
-    expect(await dispatch('assets:list', { filter: { color: 'red' } })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    expect(await dispatch('assets:list', { filter: { dateFrom: 'last tuesday' } })).toMatchObject({
+      ok: false,
+      error: { field: 'filter.dateFrom' },
+    });
+    expect(await dispatch('assets:list', { limit: 501 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'limit' },
+    });
+    expect(await dispatch('assets:list', { cursor: 'bogus' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'cursor' },
+    });
+    expect(await dispatch('assets:list', { filter: { color: 'red' } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
 
     const owls = await value<AssetInfo[]>('assets:search', { query: 'ow candl' });
     expect(owls.map((a) => a.kind)).toEqual(['image', 'image']);
     expect(owls[0]?.params).toMatchObject({ modelID: 'imagea', prompt: 'an owl reading by candlelight' });
     expect(await value<AssetInfo[]>('assets:search', { query: 'owl', kind: 'video' })).toHaveLength(1);
     expect(await value('assets:counts', undefined)).toEqual({
-      total: 3, images: 2, videos: 1, offline: 0, liked: 0,
-      byModel: [{ modelId: 'imagea', count: 2 }, { modelId: 'videod-1.5', count: 1 }],
+      total: 3,
+      images: 2,
+      videos: 1,
+      offline: 0,
+      liked: 0,
+      byModel: [
+        { modelId: 'imagea', count: 2 },
+        { modelId: 'videod-1.5', count: 1 },
+      ],
     });
   });
 

@@ -22,7 +22,11 @@ const IMAGE_TYPE_FILTERS: Record<ImageListFilter, AssetFilter> = {
 };
 
 const modelNotFound = (id: string) =>
-  new AppError({ code: 'not_found', field: 'id', message: `No model ${id} in this account. Refresh to see the latest models.` });
+  new AppError({
+    code: 'not_found',
+    field: 'id',
+    message: `No model ${id} in this account. Refresh to see the latest models.`,
+  });
 
 function modelInfo(cache: Cache, id: string): ModelInfo {
   const row = cache.models.get(id);
@@ -44,7 +48,12 @@ export function modelsHandlers(deps: ModelsHandlerDeps) {
       deps.events.emit('models:changed', { reason: 'rename', ids: [id] });
       return modelInfo(cache, id);
     },
-    'models:images': (args: { modelId: string; imageType: ImageListFilter; cursor?: string | null | undefined; limit: number }): AssetPageInfo => {
+    'models:images': (args: {
+      modelId: string;
+      imageType: ImageListFilter;
+      cursor?: string | null | undefined;
+      limit: number;
+    }): AssetPageInfo => {
       const page = deps.cache().assets.list({
         filter: { kind: 'image', modelId: args.modelId, ...IMAGE_TYPE_FILTERS[args.imageType] },
         sort: 'newest',

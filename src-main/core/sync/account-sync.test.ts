@@ -12,7 +12,12 @@ let client: ServiceClient;
 
 beforeAll(async () => {
   emulator = await startEmulator({ seed: 3 });
-  client = createServiceClient({ baseUrl: emulator.url, getApiKey: () => 'demo-key', logger: silentLogger(), timing: { sleep: async () => {} } });
+  client = createServiceClient({
+    baseUrl: emulator.url,
+    getApiKey: () => 'demo-key',
+    logger: silentLogger(),
+    timing: { sleep: async () => {} },
+  });
 });
 afterAll(async () => {
   client.close();
@@ -68,7 +73,11 @@ describe('createAccountSync', () => {
     const standIn = { db: openMemoryCache(), client: { listModels: async () => [] } };
     const warnings: string[] = [];
     const accounts = fakeAccounts(standIn);
-    const sync = createAccountSync({ accounts: accounts.provider, events: createEventBus(), logWarning: (m) => warnings.push(m) });
+    const sync = createAccountSync({
+      accounts: accounts.provider,
+      events: createEventBus(),
+      logWarning: (m) => warnings.push(m),
+    });
     await accounts.open(standIn);
     expect(() => sync.syncer()).toThrow(/cannot refresh/);
     expect(sync.cache().assets.counts().total).toBe(0); // reading the cache still works
@@ -76,9 +85,16 @@ describe('createAccountSync', () => {
     const failing = { db: openMemoryCache(), client };
     emulator.control.setFaults({ rules: [{ path: '/presets', serverError: { count: 100 } }] });
     const second = fakeAccounts(failing);
-    const sync2 = createAccountSync({ accounts: second.provider, events: createEventBus(), logWarning: (m) => warnings.push(m) });
+    const sync2 = createAccountSync({
+      accounts: second.provider,
+      events: createEventBus(),
+      logWarning: (m) => warnings.push(m),
+    });
     await second.open(failing);
-    await sync2.syncer().refresh().catch(() => undefined);
+    await sync2
+      .syncer()
+      .refresh()
+      .catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 10));
     emulator.control.clearFaults();
     expect(warnings).toEqual(['The first refresh of the account failed']);

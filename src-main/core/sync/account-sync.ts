@@ -40,8 +40,10 @@ function asSyncSource(client: unknown): SyncSource | null {
 
 export function emitSyncEvents(events: EventBus, result: SyncResultInfo, changes: AppliedChanges): void {
   events.emit('sync:changed', result);
-  if (changes.changedModelIds.length > 0) events.emit('models:changed', { reason: 'sync', ids: changes.changedModelIds });
-  if (changes.changedAssetKinds.length > 0) events.emit('assets:changed', { reason: 'sync', kinds: changes.changedAssetKinds });
+  if (changes.changedModelIds.length > 0)
+    events.emit('models:changed', { reason: 'sync', ids: changes.changedModelIds });
+  if (changes.changedAssetKinds.length > 0)
+    events.emit('assets:changed', { reason: 'sync', kinds: changes.changedAssetKinds });
 }
 
 export function createAccountSync(options: {
@@ -87,7 +89,8 @@ export function createAccountSync(options: {
     cache: () => cacheOf(accounts.requireSession().db),
     syncer() {
       const syncer = syncerOf(accounts.requireSession());
-      if (!syncer) throw new AppError({ code: 'unsupported', message: 'This account cannot refresh from the service yet.' });
+      if (!syncer)
+        throw new AppError({ code: 'unsupported', message: 'This account cannot refresh from the service yet.' });
       return syncer;
     },
     dispose() {

@@ -33,12 +33,25 @@ export interface ApplyOptions {
 
 export function applySnapshot(cache: Cache, snapshot: RemoteSnapshot, options: ApplyOptions): AppliedChanges {
   return cache.transaction(() => {
-    const changes: AppliedChanges = { models: null, presets: null, assets: null, changedModelIds: [], changedAssetKinds: [] };
+    const changes: AppliedChanges = {
+      models: null,
+      presets: null,
+      assets: null,
+      changedModelIds: [],
+      changedAssetKinds: [],
+    };
     if (snapshot.models) applyModels(cache, snapshot, options, changes);
     if (snapshot.presets) changes.presets = cache.presets.replaceAll(snapshot.presets);
     if (snapshot.images && snapshot.videos) {
       const counts: AssetChangeCounts = { ...zero(), gone: 0 };
-      const imageChanged = applyAssets(cache, 'image', snapshot.images, (key) => isImageGone(snapshot, key.model_id), options, counts);
+      const imageChanged = applyAssets(
+        cache,
+        'image',
+        snapshot.images,
+        (key) => isImageGone(snapshot, key.model_id),
+        options,
+        counts,
+      );
       const videoChanged = applyAssets(cache, 'video', snapshot.videos, () => true, options, counts);
       cache.assets.linkUpscaleSources();
       changes.assets = counts;
@@ -97,7 +110,8 @@ function applyAssets(
     changed = true;
   }
   for (const key of cache.assets.syncKeys(kind)) {
-    if (seen.has(key.id) || key.remote_state === 'gone' || key.local_created_at >= options.startedAt || !inScope(key)) continue;
+    if (seen.has(key.id) || key.remote_state === 'gone' || key.local_created_at >= options.startedAt || !inScope(key))
+      continue;
     const outcome = cache.assets.removeFromServer(key);
     if (outcome === 'deleted') counts.removed += 1;
     if (outcome === 'gone') counts.gone += 1;

@@ -41,7 +41,11 @@ export interface FetchOptions {
 const isNotFound = (error: unknown): boolean => error instanceof AppError && error.info.code === 'not_found';
 
 function checkAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new AppError({ code: 'internal', message: 'The refresh was stopped (the account changed or the app is closing).' });
+  if (signal?.aborted)
+    throw new AppError({
+      code: 'internal',
+      message: 'The refresh was stopped (the account changed or the app is closing).',
+    });
 }
 
 /** Runs `work` for every item with at most `limit` running; the first failure fails the whole run. */
@@ -104,7 +108,11 @@ export async function fetchSnapshot(source: SyncSource, options: FetchOptions): 
       checkAborted(signal);
       const found: AssetServerFields[] = [];
       try {
-        for await (const page of source.listModelImages(modelId, { imageType: 'all', pageSize: PAGE_SIZE.max, ...call })) {
+        for await (const page of source.listModelImages(modelId, {
+          imageType: 'all',
+          pageSize: PAGE_SIZE.max,
+          ...call,
+        })) {
           requests += 1;
           for (const record of page.items) found.push(assetFieldsFromImage(record));
           checkAborted(signal);

@@ -13,5 +13,9 @@ export interface SyncSource {
     modelID: string,
     options?: { imageType?: ImageListFilter; pageSize?: number; signal?: AbortSignal },
   ): AsyncIterable<CursorPage<ImageRecord>>;
-  listVideos(options?: { videoType?: string; pageSize?: number; signal?: AbortSignal }): AsyncIterable<CursorPage<VideoRecord>>;
+  listVideos(options?: {
+    videoType?: string;
+    pageSize?: number;
+    signal?: AbortSignal;
+  }): AsyncIterable<CursorPage<VideoRecord>>;
 }

@@ -39,7 +39,9 @@ beforeEach(async () => {
 afterEach(() => cache.close());
 
 async function png(): Promise<Uint8Array> {
-  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
 }
 
 /** A trained model with two training images, four public-model images and one video, all finished. */
@@ -114,7 +116,11 @@ describe('sync against the emulator', () => {
     const third = await syncer.refresh();
     expect(third.assets).toEqual({ added: 1, updated: 0, removed: 1, gone: 1 });
     expect(cache.assets.get('image', first!.id)).toBeUndefined();
-    expect(cache.assets.get('image', second!.id)).toMatchObject({ remote_state: 'gone', file_state: 'downloaded', local_path: 'images/kept.png' });
+    expect(cache.assets.get('image', second!.id)).toMatchObject({
+      remote_state: 'gone',
+      file_state: 'downloaded',
+      local_path: 'images/kept.png',
+    });
     expect(cache.models.get('free-general')?.label).toBe('My free model');
   });
 
@@ -128,7 +134,9 @@ describe('sync against the emulator', () => {
     await client.generateImage({ modelID: 'imagea', prompt: 'a second fox', numImages: 2 });
     emulator.control.advanceClock(30 * MINUTE);
     const before = dump(cache);
-    emulator.control.setFaults({ rules: [{ method: 'GET', path: '/videos', serverError: { count: 100, status: 503 } }] });
+    emulator.control.setFaults({
+      rules: [{ method: 'GET', path: '/videos', serverError: { count: 100, status: 503 } }],
+    });
     const failed = await syncer.refresh().catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(AppError);
     expect((failed as AppError).info.code).toBe('server');

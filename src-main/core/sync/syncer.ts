@@ -47,7 +47,12 @@ export function createSyncer(deps: SyncerDeps): Syncer {
 
   const status = (): SyncStatusInfo => {
     const last = deps.cache.syncState.get<SyncResultInfo>(LAST_FULL_SYNC);
-    return { running: running !== null, scope: running?.scope ?? null, lastSyncedAt: last?.value?.syncedAt ?? null, lastError };
+    return {
+      running: running !== null,
+      scope: running?.scope ?? null,
+      lastSyncedAt: last?.value?.syncedAt ?? null,
+      lastError,
+    };
   };
 
   const run = async (scope: SyncScopeInfo): Promise<SyncResultInfo> => {
@@ -79,7 +84,9 @@ export function createSyncer(deps: SyncerDeps): Syncer {
   return {
     refresh(scope = 'all') {
       if (controller.signal.aborted) {
-        return Promise.reject(new AppError({ code: 'internal', message: 'This account is closing; the refresh was not started.' }));
+        return Promise.reject(
+          new AppError({ code: 'internal', message: 'This account is closing; the refresh was not started.' }),
+        );
       }
       if (running && covers(running.scope, scope)) return running.promise;
       // A narrower refresh is running: run after it rather than beside it (one writer, one fetch at a time).

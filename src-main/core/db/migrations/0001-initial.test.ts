@@ -17,20 +17,30 @@ const insertAsset = (db: Database.Database, values: Record<string, unknown>) =>
        VALUES (@kind, @id, @origin, @model_id, @created_at, 0, @prompt, @params, @preset, @file_state, @liked)`,
     )
     .run({
-      kind: 'image', origin: 'generated', model_id: 'imagea', created_at: 1, prompt: null, params: null,
-      preset: null, file_state: 'remote', liked: 0, ...values,
+      kind: 'image',
+      origin: 'generated',
+      model_id: 'imagea',
+      created_at: 1,
+      prompt: null,
+      params: null,
+      preset: null,
+      file_state: 'remote',
+      liked: 0,
+      ...values,
     });
 
 const ftsMatch = (db: Database.Database, query: string): number[] =>
-  (db.prepare('SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? ORDER BY rowid').all(query) as { rowid: number }[]).map(
-    (r) => r.rowid,
-  );
+  (
+    db.prepare('SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? ORDER BY rowid').all(query) as { rowid: number }[]
+  ).map((r) => r.rowid);
 
 describe('migration 0001 (initial)', () => {
   it('creates every table as STRICT and sets user_version 1', () => {
     const db = migrated();
     expect(db.pragma('user_version', { simple: true })).toBe(1);
-    const tables = db.prepare("SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table'").all() as {
+    const tables = db
+      .prepare("SELECT name, strict FROM pragma_table_list WHERE schema = 'main' AND type = 'table'")
+      .all() as {
       name: string;
       strict: number;
     }[];
@@ -64,7 +74,11 @@ describe('migration 0001 (initial)', () => {
     const { lastInsertRowid } = insertAsset(db, {
       id: 'a',
       prompt: 'Golden hour over the harbor',
-      params: JSON.stringify({ prompt: 'Golden hour over the harbor', aspectRatio: '16:9', options: { imagea: { imageSize: '2K' } } }),
+      params: JSON.stringify({
+        prompt: 'Golden hour over the harbor',
+        aspectRatio: '16:9',
+        options: { imagea: { imageSize: '2K' } },
+      }),
       preset: 'cinematic',
     });
     const seq = Number(lastInsertRowid);
@@ -96,16 +110,24 @@ describe('migration 0001 (initial)', () => {
          FROM assets GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
       )
       .all();
-    const kept = db.prepare('SELECT origin, kind, model_id, offline, liked, n FROM asset_counts WHERE n > 0 ORDER BY 1, 2, 3, 4, 5').all();
+    const kept = db
+      .prepare('SELECT origin, kind, model_id, offline, liked, n FROM asset_counts WHERE n > 0 ORDER BY 1, 2, 3, 4, 5')
+      .all();
     expect(kept).toEqual(live);
   });
 
   it('cascades a deleted asset to its download row', () => {
     const db = migrated();
     const seq = Number(insertAsset(db, { id: 'd' }).lastInsertRowid);
-    db.prepare("INSERT INTO downloads (asset_seq, dest, state, created_at, updated_at) VALUES (?, 'x', 'queued', 1, 1)").run(seq);
+    db.prepare(
+      "INSERT INTO downloads (asset_seq, dest, state, created_at, updated_at) VALUES (?, 'x', 'queued', 1, 1)",
+    ).run(seq);
     expect(() =>
-      db.prepare("INSERT INTO downloads (asset_seq, dest, state, created_at, updated_at) VALUES (999, 'x', 'queued', 1, 1)").run(),
+      db
+        .prepare(
+          "INSERT INTO downloads (asset_seq, dest, state, created_at, updated_at) VALUES (999, 'x', 'queued', 1, 1)",
+        )
+        .run(),
     ).toThrow(/FOREIGN KEY/);
     db.prepare('DELETE FROM assets WHERE seq = ?').run(seq);
     expect(db.prepare('SELECT count(*) AS n FROM downloads').get()).toEqual({ n: 0 });

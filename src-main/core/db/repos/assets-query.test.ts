@@ -55,13 +55,23 @@ describe('AssetsRepo.list (keyset pages)', () => {
     ['offline', { offline: true }, (r) => r.file_state === 'downloaded'],
     ['online only', { offline: false }, (r) => r.file_state !== 'downloaded'],
     ['liked', { liked: true }, (r) => r.liked === 1],
-    ['liked videos of a model', { liked: true, kind: 'video', modelId: 'videod-1.5' }, (r) => r.liked === 1 && r.kind === 'video' && r.model_id === 'videod-1.5'],
-    ['date range', { dateFrom: Date.parse('2025-03-01'), dateTo: Date.parse('2025-04-01') }, (r) => r.created_at >= Date.parse('2025-03-01') && r.created_at < Date.parse('2025-04-01')],
+    [
+      'liked videos of a model',
+      { liked: true, kind: 'video', modelId: 'videod-1.5' },
+      (r) => r.liked === 1 && r.kind === 'video' && r.model_id === 'videod-1.5',
+    ],
+    [
+      'date range',
+      { dateFrom: Date.parse('2025-03-01'), dateTo: Date.parse('2025-04-01') },
+      (r) => r.created_at >= Date.parse('2025-03-01') && r.created_at < Date.parse('2025-04-01'),
+    ],
     ['type', { type: 'modelInput' }, (r) => r.type === 'modelInput'],
   ];
   for (const [name, filter, keep] of filters) {
     it(`filters by ${name} and pages through exactly the matching rows`, () => {
-      const expected = allRows().filter(keep).map((r) => r.seq);
+      const expected = allRows()
+        .filter(keep)
+        .map((r) => r.seq);
       expect(expected.length).toBeGreaterThan(0);
       expect(readAll(filter).map((r) => r.seq)).toEqual(expected);
     });
@@ -69,7 +79,9 @@ describe('AssetsRepo.list (keyset pages)', () => {
 
   it('filters by text with prefix words, together with other filters', () => {
     const words = (r: AssetRow) => (r.prompt ?? '').toLowerCase().split(' ');
-    const expected = allRows().filter((r) => words(r).some((w) => w.startsWith('light')) && words(r).some((w) => w.startsWith('gard')));
+    const expected = allRows().filter(
+      (r) => words(r).some((w) => w.startsWith('light')) && words(r).some((w) => w.startsWith('gard')),
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(readAll({ query: 'Light  GARD' }).map((r) => r.seq)).toEqual(expected.map((r) => r.seq));
     const videos = expected.filter((r) => r.kind === 'video').map((r) => r.seq);
@@ -112,7 +124,13 @@ describe('AssetsRepo.search', () => {
 describe('AssetsRepo.counts', () => {
   it('matches the seeded library and follows later changes', () => {
     const counts = cache.assets.counts();
-    expect(counts).toMatchObject({ total: seeded.inserted, images: seeded.images, videos: seeded.videos, offline: seeded.offline, liked: seeded.liked });
+    expect(counts).toMatchObject({
+      total: seeded.inserted,
+      images: seeded.images,
+      videos: seeded.videos,
+      offline: seeded.offline,
+      liked: seeded.liked,
+    });
     expect(Object.fromEntries(counts.byModel.map((m) => [m.modelId, m.count]))).toEqual(seeded.byModel);
     expect(cache.assets.counts('uploaded').total).toBe(seeded.uploaded);
 

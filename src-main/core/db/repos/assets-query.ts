@@ -54,8 +54,9 @@ const RANKABLE_MATCHES = 5000;
 /** How many rows match, counting no further than `upTo`. */
 function countMatches(q: StatementCache, match: string, upTo: number): number {
   return (
-    q.get<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ${match} LIMIT ${upTo})`)
-      ?.n ?? 0
+    q.get<{ n: number }>(
+      sql`SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ${match} LIMIT ${upTo})`,
+    )?.n ?? 0
   );
 }
 

@@ -20,7 +20,13 @@ const image = (overrides: Partial<ImageRecord> = {}): ImageRecord => ({
   folderID: '',
   publicMediaID: '',
   liked: false,
-  data: { prompt: 'a lighthouse at dawn', preset: 'cinematic', width: 1024, height: 768, request: { modelID: 'imagea', prompt: 'a lighthouse at dawn' } },
+  data: {
+    prompt: 'a lighthouse at dawn',
+    preset: 'cinematic',
+    width: 1024,
+    height: 768,
+    request: { modelID: 'imagea', prompt: 'a lighthouse at dawn' },
+  },
   createdAt: '2025-06-01T10:00:00.000Z',
   updatedAt: '2025-06-01T10:00:00.000Z',
   ...overrides,
@@ -33,9 +39,19 @@ describe('AssetsRepo.upsertFromServer', () => {
     expect(cache.assets.upsertFromServer(assetFieldsFromImage(image({ liked: true })), 3)).toBe('updated');
     const row = cache.assets.get('image', 'img-1');
     expect(row).toMatchObject({
-      kind: 'image', origin: 'generated', model_id: 'imagea', liked: 1, created_at: Date.parse('2025-06-01T10:00:00.000Z'),
-      upscaled_image_id: null, prompt: 'a lighthouse at dawn', preset: 'cinematic', width: 1024, height: 768,
-      local_created_at: 1, file_state: 'remote', remote_state: 'present',
+      kind: 'image',
+      origin: 'generated',
+      model_id: 'imagea',
+      liked: 1,
+      created_at: Date.parse('2025-06-01T10:00:00.000Z'),
+      upscaled_image_id: null,
+      prompt: 'a lighthouse at dawn',
+      preset: 'cinematic',
+      width: 1024,
+      height: 768,
+      local_created_at: 1,
+      file_state: 'remote',
+      remote_state: 'present',
     });
   });
 
@@ -43,19 +59,46 @@ describe('AssetsRepo.upsertFromServer', () => {
     cache.assets.upsertFromServer(assetFieldsFromImage(image()), 1);
     const seq = cache.assets.get('image', 'img-1')!.seq;
     cache.assets.setLocalFile(seq, {
-      fileState: 'downloaded', localPath: 'images/img-1.jpg', bytes: 1234, width: 2048, height: 1536, sha256: 'ab'.repeat(32), thumbPath: 'thumbs/img-1.webp',
+      fileState: 'downloaded',
+      localPath: 'images/img-1.jpg',
+      bytes: 1234,
+      width: 2048,
+      height: 1536,
+      sha256: 'ab'.repeat(32),
+      thumbPath: 'thumbs/img-1.webp',
     });
     cache.assets.recordGeneration('image', 'img-1', {
-      jobId: 'job-9', prompt: 'the prompt I typed', params: { modelID: 'imagea', prompt: 'the prompt I typed', numImages: 2 }, preset: 'photo',
+      jobId: 'job-9',
+      prompt: 'the prompt I typed',
+      params: { modelID: 'imagea', prompt: 'the prompt I typed', numImages: 2 },
+      preset: 'photo',
     });
-    const changed = image({ url: 'https://cdn.example.test/img-1-v2.jpg', data: { prompt: 'server prompt', width: 10, height: 10 }, updatedAt: '2025-07-01T00:00:00Z' });
+    const changed = image({
+      url: 'https://cdn.example.test/img-1-v2.jpg',
+      data: { prompt: 'server prompt', width: 10, height: 10 },
+      updatedAt: '2025-07-01T00:00:00Z',
+    });
     expect(cache.assets.upsertFromServer(assetFieldsFromImage(changed), 5)).toBe('updated');
     expect(cache.assets.get('image', 'img-1')).toMatchObject({
-      seq, url: 'https://cdn.example.test/img-1-v2.jpg', updated_at: Date.parse('2025-07-01T00:00:00Z'),
-      file_state: 'downloaded', local_path: 'images/img-1.jpg', bytes: 1234, width: 2048, height: 1536,
-      thumb_path: 'thumbs/img-1.webp', job_id: 'job-9', prompt: 'the prompt I typed', preset: 'photo', local_created_at: 1,
+      seq,
+      url: 'https://cdn.example.test/img-1-v2.jpg',
+      updated_at: Date.parse('2025-07-01T00:00:00Z'),
+      file_state: 'downloaded',
+      local_path: 'images/img-1.jpg',
+      bytes: 1234,
+      width: 2048,
+      height: 1536,
+      thumb_path: 'thumbs/img-1.webp',
+      job_id: 'job-9',
+      prompt: 'the prompt I typed',
+      preset: 'photo',
+      local_created_at: 1,
     });
-    expect(JSON.parse(cache.assets.get('image', 'img-1')!.params!)).toEqual({ modelID: 'imagea', prompt: 'the prompt I typed', numImages: 2 });
+    expect(JSON.parse(cache.assets.get('image', 'img-1')!.params!)).toEqual({
+      modelID: 'imagea',
+      prompt: 'the prompt I typed',
+      numImages: 2,
+    });
   });
 
   it('keeps the first-seen time when the server sends no createdAt', () => {
@@ -68,16 +111,31 @@ describe('AssetsRepo.upsertFromServer', () => {
   it('classifies uploads, reads video fields and spots HLS playlists', () => {
     cache.assets.upsertFromServer(assetFieldsFromImage(image({ id: 'in-1', type: 'modelInput', data: {} })), 1);
     const video: VideoRecord = {
-      id: 'vid-1', jobId: 'job-v', modelID: 'videoa-3.1', type: 'video', url: 'https://cdn.example.test/hls/vid-1/master.m3u8?sig=x',
-      liked: false, data: { prompt: 'waves', durationSeconds: 8 }, createdAt: '2025-01-01T00:00:00Z',
+      id: 'vid-1',
+      jobId: 'job-v',
+      modelID: 'videoa-3.1',
+      type: 'video',
+      url: 'https://cdn.example.test/hls/vid-1/master.m3u8?sig=x',
+      liked: false,
+      data: { prompt: 'waves', durationSeconds: 8 },
+      createdAt: '2025-01-01T00:00:00Z',
     };
     cache.assets.upsertFromServer(assetFieldsFromVideo(video), 1);
     expect(cache.assets.get('image', 'in-1')?.origin).toBe('uploaded');
-    expect(cache.assets.get('video', 'vid-1')).toMatchObject({ origin: 'generated', hls: 1, job_id: 'job-v', duration_ms: 8000, prompt: 'waves' });
+    expect(cache.assets.get('video', 'vid-1')).toMatchObject({
+      origin: 'generated',
+      hls: 1,
+      job_id: 'job-v',
+      duration_ms: 8000,
+      prompt: 'waves',
+    });
   });
 
   it('records upscale lineage from the source image', () => {
-    cache.assets.upsertFromServer(assetFieldsFromImage(image({ upscaledImageID: 'img-up', upscaledImageURL: 'https://cdn.example.test/up.jpg' })), 1);
+    cache.assets.upsertFromServer(
+      assetFieldsFromImage(image({ upscaledImageID: 'img-up', upscaledImageURL: 'https://cdn.example.test/up.jpg' })),
+      1,
+    );
     cache.assets.upsertFromServer(assetFieldsFromImage(image({ id: 'img-up', data: {} })), 1);
     expect(cache.assets.linkUpscaleSources()).toBe(1);
     expect(cache.assets.get('image', 'img-up')?.source_asset_id).toBe('img-1');

@@ -132,11 +132,16 @@ export class JobsRepo {
 
   /** Newest first; pass the last row's (created_at, local_id) to read the next page. */
   listRecent(limit: number, before?: { createdAt: number; localId: number }): JobRow[] {
-    return this.#recent.all(before?.createdAt ?? Number.MAX_SAFE_INTEGER, before?.localId ?? Number.MAX_SAFE_INTEGER, limit);
+    return this.#recent.all(
+      before?.createdAt ?? Number.MAX_SAFE_INTEGER,
+      before?.localId ?? Number.MAX_SAFE_INTEGER,
+      limit,
+    );
   }
 
   update(localId: number, patch: JobPatch, now: number): boolean {
-    const outputs = patch.outputs === undefined ? undefined : patch.outputs === null ? null : JSON.stringify(patch.outputs);
+    const outputs =
+      patch.outputs === undefined ? undefined : patch.outputs === null ? null : JSON.stringify(patch.outputs);
     const sets = setClause(PATCH_COLUMNS, { ...patch, outputs, updatedAt: now });
     return sets ? this.#q.run(sql`UPDATE jobs SET ${sets} WHERE local_id = ${localId}`) > 0 : false;
   }

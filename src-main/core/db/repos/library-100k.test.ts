@@ -14,7 +14,10 @@ beforeAll(() => {
 }, 300_000);
 afterAll(() => temp.cache.close());
 
-function walk(filter: Parameters<typeof temp.cache.assets.list>[0]['filter'], limit = 200): { seqs: number[]; pages: number } {
+function walk(
+  filter: Parameters<typeof temp.cache.assets.list>[0]['filter'],
+  limit = 200,
+): { seqs: number[]; pages: number } {
   const seqs: number[] = [];
   let cursor: string | null = null;
   let pages = 0;
@@ -33,7 +36,10 @@ describe(`a ${SIZE.toLocaleString('en')}-asset library`, () => {
     expect(seqs.length).toBe(SIZE);
     expect(new Set(seqs).size).toBe(SIZE);
     expect(pages).toBe(SIZE / 200);
-    const ordered = temp.cache.sqlite.prepare('SELECT seq FROM assets ORDER BY created_at DESC, seq DESC').pluck().all();
+    const ordered = temp.cache.sqlite
+      .prepare('SELECT seq FROM assets ORDER BY created_at DESC, seq DESC')
+      .pluck()
+      .all();
     expect(seqs).toEqual(ordered);
   }, 120_000);
 

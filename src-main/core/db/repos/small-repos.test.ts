@@ -9,17 +9,30 @@ beforeEach(() => {
 });
 afterEach(() => cache.close());
 
-const model = { id: 'm1', modelType: 'person', status: 'new', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z' };
+const model = {
+  id: 'm1',
+  modelType: 'person',
+  status: 'new',
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+};
 
 describe('ModelsRepo', () => {
   it('upserts server fields, keeps the label and training fields, and reports changes', () => {
     expect(cache.models.upsertFromServer(modelFields(model), 10)).toBe('inserted');
     expect(cache.models.setLabel('m1', '  Anna, studio  ')).toBe(true);
-    expect(cache.models.setTraining('m1', { trainState: 'training', trainingStartedAt: 50, lastCheckedAt: 60 })).toBe(true);
+    expect(cache.models.setTraining('m1', { trainState: 'training', trainingStartedAt: 50, lastCheckedAt: 60 })).toBe(
+      true,
+    );
     expect(cache.models.upsertFromServer(modelFields(model), 20)).toBe('unchanged');
     expect(cache.models.upsertFromServer(modelFields({ ...model, status: 'ready' }), 30)).toBe('updated');
     expect(cache.models.get('m1')).toMatchObject({
-      status: 'ready', label: 'Anna, studio', train_state: 'training', training_started_at: 50, last_checked_at: 60, local_created_at: 10,
+      status: 'ready',
+      label: 'Anna, studio',
+      train_state: 'training',
+      training_started_at: 50,
+      last_checked_at: 60,
+      local_created_at: 10,
     });
     expect(cache.models.setLabel('m1', '   ')).toBe(true);
     expect(cache.models.get('m1')?.label).toBeNull();
@@ -48,7 +61,11 @@ describe('PresetsRepo', () => {
     expect(cache.presets.replaceAll(first)).toEqual({ added: 4, updated: 0, removed: 0 });
     expect(cache.presets.list().map((p) => p.tag)).toEqual(['p2', 'p1', 'p0', 'p3']);
     expect(cache.presets.replaceAll(first)).toEqual({ added: 0, updated: 0, removed: 0 });
-    const second = [first[0]!, { ...first[1]!, name: 'Anime 2' }, presetFields({ tag: 'p9', name: '', category: 'New' })];
+    const second = [
+      first[0]!,
+      { ...first[1]!, name: 'Anime 2' },
+      presetFields({ tag: 'p9', name: '', category: 'New' }),
+    ];
     expect(cache.presets.replaceAll(second)).toEqual({ added: 1, updated: 1, removed: 2 });
     expect(cache.presets.get('p9')?.name).toBe('p9');
   });
@@ -65,15 +82,33 @@ describe('SyncStateRepo', () => {
 
 describe('JobsRepo', () => {
   it('writes the outbox row first, then the job id, poll schedule and outcome', () => {
-    const row = cache.jobs.insert({ kind: 'image', modelId: 'imagea', request: { modelID: 'imagea', prompt: 'x' }, now: 100 });
+    const row = cache.jobs.insert({
+      kind: 'image',
+      modelId: 'imagea',
+      request: { modelID: 'imagea', prompt: 'x' },
+      now: 100,
+    });
     expect(row).toMatchObject({ state: 'submitting', job_id: null, created_at: 100, attempts: 0 });
-    cache.jobs.update(row.local_id, { jobId: 'J1', state: 'queued', submittedAt: 110, nextPollAt: 5000, serviceStatus: 'queued' }, 110);
+    cache.jobs.update(
+      row.local_id,
+      { jobId: 'J1', state: 'queued', submittedAt: 110, nextPollAt: 5000, serviceStatus: 'queued' },
+      110,
+    );
     const other = cache.jobs.insert({ kind: 'video', modelId: 'videoa-3.1', request: {}, now: 120 });
     cache.jobs.update(other.local_id, { jobId: 'J2', state: 'running', nextPollAt: 9000 }, 120);
     expect(cache.jobs.listDue(6000).map((j) => j.job_id)).toEqual(['J1']);
     expect(cache.jobs.listInStates(['queued', 'running']).map((j) => j.job_id)).toEqual(['J1', 'J2']);
-    cache.jobs.update(row.local_id, { state: 'succeeded', finishedAt: 7000, outputs: [{ id: 'i1', url: 'u' }], nextPollAt: null }, 7000);
-    expect(cache.jobs.getByJobId('J1')).toMatchObject({ state: 'succeeded', outputs: '[{"id":"i1","url":"u"}]', next_poll_at: null, updated_at: 7000 });
+    cache.jobs.update(
+      row.local_id,
+      { state: 'succeeded', finishedAt: 7000, outputs: [{ id: 'i1', url: 'u' }], nextPollAt: null },
+      7000,
+    );
+    expect(cache.jobs.getByJobId('J1')).toMatchObject({
+      state: 'succeeded',
+      outputs: '[{"id":"i1","url":"u"}]',
+      next_poll_at: null,
+      updated_at: 7000,
+    });
     expect(cache.jobs.listRecent(1).map((j) => j.job_id)).toEqual(['J2']);
     expect(cache.jobs.listRecent(5, { createdAt: 120, localId: other.local_id }).map((j) => j.job_id)).toEqual(['J1']);
     expect(() => cache.jobs.update(other.local_id, { jobId: 'J1' }, 1)).toThrow(/UNIQUE/);
@@ -82,20 +117,37 @@ describe('JobsRepo', () => {
 
 describe('DownloadsRepo and UploadsRepo', () => {
   it('enqueues a download once per asset and revives a failed one', () => {
-    cache.assets.upsertFromServer(assetFieldsFromImage({ id: 'a', modelID: 'imagea', type: 'output', url: 'https://x.test/a' }), 1);
+    cache.assets.upsertFromServer(
+      assetFieldsFromImage({ id: 'a', modelID: 'imagea', type: 'output', url: 'https://x.test/a' }),
+      1,
+    );
     const seq = cache.assets.get('image', 'a')!.seq;
     const first = cache.downloads.enqueue({ assetSeq: seq, url: 'https://x.test/a', dest: 'images/a.jpg', now: 1 });
     cache.downloads.update(first.id, { state: 'downloading', bytesDone: 10 }, 2);
-    expect(cache.downloads.enqueue({ assetSeq: seq, url: 'https://x.test/a', dest: 'images/a.jpg', now: 3 }).state).toBe('downloading');
+    expect(
+      cache.downloads.enqueue({ assetSeq: seq, url: 'https://x.test/a', dest: 'images/a.jpg', now: 3 }).state,
+    ).toBe('downloading');
     cache.downloads.update(first.id, { state: 'failed', error: 'disk full' }, 4);
     expect(cache.downloads.enqueue({ assetSeq: seq, url: null, dest: 'images/a.jpg', now: 5 })).toMatchObject({
-      id: first.id, state: 'queued', error: null, url: 'https://x.test/a', bytes_done: 10,
+      id: first.id,
+      state: 'queued',
+      error: null,
+      url: 'https://x.test/a',
+      bytes_done: 10,
     });
     expect(cache.downloads.listReady(10, 5).map((d) => d.id)).toEqual([first.id]);
   });
 
   it('tracks an upload from queued to its service image id', () => {
-    const up = cache.uploads.insert({ modelId: 'm1', type: 'modelInput', sourcePath: '/tmp/a.png', fileName: 'a.png', bytes: 10, sha256: null, now: 1 });
+    const up = cache.uploads.insert({
+      modelId: 'm1',
+      type: 'modelInput',
+      sourcePath: '/tmp/a.png',
+      fileName: 'a.png',
+      bytes: 10,
+      sha256: null,
+      now: 1,
+    });
     expect(cache.uploads.listActive().map((u) => u.id)).toEqual([up.id]);
     cache.uploads.update(up.id, { state: 'succeeded', progress: 1, imageId: 'img-9' }, 2);
     expect(cache.uploads.get(up.id)).toMatchObject({ state: 'succeeded', image_id: 'img-9', progress: 1 });

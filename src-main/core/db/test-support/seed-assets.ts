@@ -74,12 +74,17 @@ export function seedAssets(cache: Cache, count: number, options: SeedOptions = {
       const prompt = uploaded ? null : words.join(' ');
       const preset = uploaded ? null : pick(PRESETS);
       const jobId = uploaded ? null : `${prefix}-job-${job++}`;
-      const params = prompt === null ? null : JSON.stringify({
-        modelID: modelId,
-        prompt,
-        ...(preset ? { preset } : {}),
-        ...(video ? { options: { duration: 4 + Math.floor(rand() * 8) } } : { aspectRatio: pick(['1:1', '16:9', '3:4']), seed: Math.floor(rand() * 1e6) }),
-      });
+      const params =
+        prompt === null
+          ? null
+          : JSON.stringify({
+              modelID: modelId,
+              prompt,
+              ...(preset ? { preset } : {}),
+              ...(video
+                ? { options: { duration: 4 + Math.floor(rand() * 8) } }
+                : { aspectRatio: pick(['1:1', '16:9', '3:4']), seed: Math.floor(rand() * 1e6) }),
+            });
       for (let k = 0; k < burst && i < count; k += 1, i += 1) {
         const kind = video ? 'video' : 'image';
         const offline = rand() < 0.2;
