@@ -30,6 +30,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): S
   try {
     db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
     db.pragma('foreign_keys = ON');
+    // Room for the library's indexes (a 100k-asset library's fit in a few MB each); allocated as used.
+    db.pragma('cache_size = -32000');
     if (readonly) {
       checkReadonlyVersion(db, migrations);
     } else {
@@ -44,8 +46,18 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): S
     return db;
   } catch (error) {
     db.close();
-    throw error;
+    throw isDamaged(error) ? damagedError(file) : error;
   }
+}
+
+const isDamaged = (error: unknown): boolean =>
+  error instanceof Database.SqliteError && (error.code === 'SQLITE_NOTADB' || error.code.startsWith('SQLITE_CORRUPT'));
+
+function damagedError(file: string): AppError {
+  return new AppError({
+    code: 'internal',
+    message: `The library database ${file} is damaged or is not a database. Quit Atelier and move it aside; a fresh one is made on the next start and a refresh fills it again.`,
+  });
 }
 
 function checkReadonlyVersion(db: SqliteDatabase, migrations: readonly Migration[]): void {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -96,6 +96,14 @@ describe('openDatabase', () => {
     expect(readUserVersion(db)).toBe(SCHEMA_VERSION);
     expect(db.prepare("SELECT name FROM sqlite_schema WHERE name = 'half_done'").get()).toBeUndefined();
     closeDatabase(db);
+  });
+
+  it('names a damaged file instead of failing obscurely', () => {
+    const file = join(dir, 'junk.db');
+    writeFileSync(file, 'this is not a database, just some text that is long enough '.repeat(100));
+    const error = catchError(() => openDatabase(file));
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).info.message).toContain('is damaged or is not a database');
   });
 
   it('opens read-only only at the current schema', () => {
