@@ -24,6 +24,7 @@ import { asServiceClient, jobsServiceFromClient } from './jobs/service-port.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
 import type { Settings } from './settings/settings.ts';
+import type { ServiceClient } from './api/service-client.ts';
 import { setUpAccounts } from './account/setup.ts';
 import type { DemoService } from './account/types.ts';
 import type { Cipher } from './secrets/cipher.ts';
@@ -56,6 +57,8 @@ export interface Core {
   events: EventBus;
   /** For the host itself (window state, close-to-tray, tray's pause); the renderer goes through settings:*. */
   settings: Settings;
+  /** The open account's API client, for a host's raw call no channel covers (the CLI); 'auth' error without an account. */
+  serviceClient(): ServiceClient;
   /** Serves a library file (Range, HEAD; nothing outside the library folder) for the host's route or protocol. */
   serveMedia(request: MediaRequest): Promise<MediaReply>;
   close(): Promise<void>;
@@ -132,6 +135,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     dispatch,
     events,
     settings,
+    serviceClient: () => accounts.requireSession().client,
     serveMedia: (request) => libraryHost.serveMedia(request),
     async close() {
       await libraryHost.close();
