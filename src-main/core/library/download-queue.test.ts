@@ -2,7 +2,7 @@
 // library with their asset rows updated only after the file is in place; concurrency bound,
 // throttled events, full disk → paused queue, cut connections and dead links recovered.
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, Writable } from 'node:stream';
@@ -215,6 +215,25 @@ describe('DownloadQueue', () => {
     expect(q.list().items).toHaveLength(0);
     expect(state('image', ref.id)).toBe('remote');
     expect(await readdir(join(root, 'images')).catch(() => [])).toEqual([]);
+  });
+
+  it('commits a file renamed into place just before a crash, without fetching it again', async () => {
+    const url = `${emulator.url}/media/blob/30000?seed=crash`;
+    cache.sqlite
+      .prepare("INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', 'crash', 'generated', ?, 1, 1)")
+      .run(url);
+    const seedQueue = new DownloadQueue({ db: cache.sqlite, assets: cache.assets, root: () => root, client: emulatorLibraryClient(emulator.url), concurrency: () => 1, emit: () => undefined });
+    seedQueue.enqueue([{ kind: 'image', id: 'crash' }]);
+    // The state a kill between rename and commit leaves: final file complete, no part, row downloading.
+    const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
+    await mkdir(join(root, 'images'), { recursive: true });
+    await writeFile(join(root, 'images', 'crash.jpg'), bytes);
+    cache.sqlite.prepare("UPDATE downloads SET state = 'downloading', bytes_total = ?, etag = ?").run(bytes.length, '"x"');
+    expect(state('image', 'crash')).toBe('queued');
+    const q = makeQueue({ fetch: () => Promise.reject(new Error('must not fetch')) });
+    await until(() => state('image', 'crash') === 'downloaded');
+    expect(cache.assets.get('image', 'crash')?.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(q.list().items[0]?.state).toBe('succeeded');
   });
 
   it('throttles progress events to a few per second per item', async () => {
