@@ -48,6 +48,8 @@ export interface RoundReport {
   finished: number;
   /** The failure that ended the round early (the scheduler backs off on it). */
   failure: ErrorInfo | null;
+  /** A listing refused for good (not a transient failure): this round used single GETs instead. */
+  listFailure?: ErrorInfo;
 }
 
 export interface PollRoundDeps {
@@ -91,7 +93,8 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
     const singles: EngineJobRow[] = [];
     const terminal: { row: EngineJobRow; summary: JobSummary }[] = [];
     if (dueListable.length > 0 && listable.length >= options.listFromJobs) {
-      const start = Math.max(earliestListable, Math.min(...listable.map(timeOf)) - options.skewMarginMs);
+      // Never after the end (a row's times may run ahead of this clock); never wider than 7 days.
+      const start = Math.min(Math.max(earliestListable, Math.min(...listable.map(timeOf)) - options.skewMarginMs), now);
       const found = await listStatuses(deps, report, listable, start, end);
       const polledAt = time.now();
       for (const row of listable) {
@@ -170,7 +173,12 @@ async function listStatuses(
         report.listPages += 1;
         step = await pages.next();
       } catch (error) {
-        throw new RoundAborted(errorInfoOf(error));
+        const info = errorInfoOf(error);
+        const kind = classifyFailure(info);
+        if (kind === 'rate_limited' || kind === 'transient' || kind === 'auth' || deps.signal?.aborted) throw new RoundAborted(info);
+        // The listing refused this query (it should not): the jobs fall back to single GETs, bounded per round.
+        report.listFailure = info;
+        break;
       }
       if (step.done) {
         // The last page said there is no next one: no request was made for this step.
