@@ -59,3 +59,18 @@ export const repeated = (help: string, value = 'VALUE'): OptionSpec => ({ type: 
 
 export const WAIT_OPTION = flag('Follow the job to its end with the background engine (same intervals, batching and backoff).');
 export const DOWNLOAD_OPTION = flag('Put the outputs in the library (implies --wait) and print their paths.');
+
+/** Typed readers of parsed option values. */
+export const text = (input: CommandInput, name: string): string | undefined => {
+  const value = input.values[name];
+  return typeof value === 'string' ? value : undefined;
+};
+export const list = (input: CommandInput, name: string): string[] => {
+  const value = input.values[name];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+};
+export const bool = (input: CommandInput, name: string): boolean => input.values[name] === true;
+export const arg = (input: CommandInput, name: string): string => {
+  const value = input.args[name];
+  return typeof value === 'string' ? value : '';
+};

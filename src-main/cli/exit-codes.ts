@@ -62,7 +62,10 @@ export function errorLines(info: ErrorInfo, exitCode: ExitCode): string[] {
     return problems.map(({ field, message }) => fieldLine(field, message));
   }
   if (exitCode === EXIT.service) {
-    const detail = [info.serviceErr, info.httpStatus === undefined ? undefined : `HTTP ${info.httpStatus}`].filter(Boolean);
+    // The client's messages often name the HTTP status and err already; say them once.
+    const detail = [info.serviceErr, info.httpStatus === undefined ? undefined : `HTTP ${info.httpStatus}`].filter(
+      (part): part is string => Boolean(part) && !info.message.includes(part as string),
+    );
     return [`err: ${info.message}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}`];
   }
   if (exitCode === EXIT.network) return [`network error: ${info.message}`];

@@ -2,17 +2,15 @@
 // choices for this run: the key from ATELIER_API_KEY, a base URL override, log-line
 // notifications. Commands talk to it through `call`, i.e. the core's own dispatcher.
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import type { ErrorInfo } from '../contract/errors.ts';
 import type { InvokeArgs, InvokeChannel, InvokeResult } from '../contract/ipc.ts';
 import { apiKeySchema } from '../contract/ipc/account.ts';
 import { baseUrlProblem, settingsFieldSchemas } from '../contract/ipc/settings.ts';
-import { createCore, type Core } from '../core/core.ts';
-import { createLogNotifier } from '../core/host/notifier.ts';
+import type { Core } from '../core/core.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { redactSecrets } from '../core/secrets/redact.ts';
-import { createConfStore } from '../core/settings/store.ts';
 import { CliError, EXIT, usageError } from './exit-codes.ts';
 import type { Output } from './output.ts';
 import { withBaseUrlOverride } from './settings-overlay.ts';
@@ -68,15 +66,23 @@ export async function openSession(choices: GlobalChoices, env: NodeJS.ProcessEnv
   const baseUrl = resolveBaseUrl(choices, env);
   const apiKey = resolveApiKey(env);
   const redact = (text: string): string => redactSecrets(text, [apiKey]);
+  // Loaded only now: help, usage errors and refused requests never pay for (or touch) the core.
+  const [{ createCore }, { createLogNotifier }, { createConfStore }, { createLogger }, { logsDir }] = await Promise.all([
+    import('../core/core.ts'),
+    import('../core/host/notifier.ts'),
+    import('../core/settings/store.ts'),
+    import('../core/log/index.ts'),
+    import('../core/host/folders.ts'),
+  ]);
+  // The core's own warnings (a retried request, a refused answer) go to the CLI's log file in the
+  // data folder, redacted like the app's; stderr keeps to what the command itself has to say.
+  const logger = createLogger({ file: join(logsDir(dataDir), 'cli.log'), secrets: () => [apiKey], stderr: false }).child('cli');
   const core = await createCore({
     dataDir,
     host: { kind: 'cli', appVersion: packageVersion(), chromiumVersion: null, electronVersion: null },
     store: withBaseUrlOverride(createConfStore(dataDir), baseUrl),
     apiKeyOverride: apiKey,
-    logError: (message, error) => {
-      const detail = error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`;
-      out.warn(redact(`${message}${detail}`));
-    },
+    logError: (message, error) => logger.warn(message, error),
     hostServices: { notifier: createLogNotifier((line) => out.note(redact(line))) },
   });
 
@@ -98,7 +104,10 @@ export async function openSession(choices: GlobalChoices, env: NodeJS.ProcessEnv
         : 'No API key: set ATELIER_API_KEY (the key saved by the app is encrypted for the app only, unless you chose to save it without encryption).';
       throw new CliError({ code: 'auth', message, field: 'ATELIER_API_KEY' }, EXIT.usage);
     },
-    close: () => core.close(),
+    async close() {
+      await core.close();
+      logger.close();
+    },
   };
 }
 

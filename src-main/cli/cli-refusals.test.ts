@@ -1,0 +1,131 @@
+// The CLI as a subprocess: help, usage errors, local refusals (exit 2 and nothing sent), service
+// errors (exit 3), network failures (exit 4), --json error documents, and the key never shown.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_COMMANDS } from './commands/index.ts';
+import { createHarness, filesContaining, requestCount, SENTINEL_KEY, type CliHarness } from './test-support/cli-harness.ts';
+
+let h: CliHarness;
+
+beforeAll(async () => {
+  h = await createHarness();
+});
+
+afterAll(async () => {
+  // Whatever ran in this file, the key shows up in no output and no file of the data folder.
+  for (const text of h.outputs) expect(text).not.toContain(SENTINEL_KEY);
+  expect(filesContaining(h.dataDir, SENTINEL_KEY)).toEqual([]);
+  await h.close();
+});
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('help and usage', () => {
+  it('prints help for every command and exits 0, sending nothing', async () => {
+    const before = requestCount(h.emulator);
+    const runs = await Promise.all([[], ...ALL_COMMANDS.map((c) => c.words)].map((words) => h.run([...words, '--help'])));
+    for (const [i, run] of runs.entries()) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(i === 0 ? /Usage: atelier <command>/ : /^Usage: atelier /);
+    }
+    expect(runs[0]!.stdout).toContain('generate image');
+    expect(requestCount(h.emulator)).toBe(before);
+  });
+
+  it('refuses unknown commands and options with exit 2, and never takes a key as an argument', async () => {
+    const [unknown, badOption, keyOption, missing] = await Promise.all([
+      h.run(['frobnicate']),
+      h.run(['models', 'list', '--colour', 'red']),
+      h.run(['models', 'list', `--api-key=${SENTINEL_KEY}`]),
+      h.run(['models', 'get']),
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command');
+    expect(badOption.code).toBe(2);
+    expect(badOption.stderr).toContain("'--colour'");
+    expect(keyOption.code).toBe(2);
+    expect(keyOption.stderr).toContain('ATELIER_API_KEY');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('Missing ID');
+  });
+});
+
+describe('requests refused before anything is sent', () => {
+  it('names every problem of an image request on its own line, exit 2, zero requests', async () => {
+    const before = requestCount(h.emulator);
+    const run = await h.run([
+      'generate', 'image', '--model', 'imagea', '--prompt', 'a cat', '--num-images', '9',
+      '--option', 'imageSize=8K', '--option', 'safetyFilterLevel=LOOSE', '--reference-url', 'not-a-url', '--wait',
+    ]);
+    expect(run.code).toBe(2);
+    const lines = run.stderr.trim().split('\n');
+    for (const field of ['numImages', 'options.imagea.imageSize', 'options.imagea.safetyFilterLevel', 'referenceImageURLs[0]']) {
+      expect(lines.filter((line) => line.startsWith(field)), `${field} in:\n${run.stderr}`).toHaveLength(1);
+    }
+    expect(run.stdout).toBe('');
+    expect(requestCount(h.emulator)).toBe(before);
+  });
+
+  it('refuses video, upscale, option and upload mistakes the same way, with --json one document', async () => {
+    const before = requestCount(h.emulator);
+    const [video, group, option, upload, json] = await Promise.all([
+      h.run(['generate', 'video', '--model', 'videoc-motion-pro', '--prompt', 'dance', '--option', 'duration=5', '--reference-image', 'middle_frame=https://x.test/a.png']),
+      h.run(['generate', 'image', '--model', 'imagec-2', '--prompt', 'x', '--option', 'outputFormat=png', '--option', 'outputCompression=80']),
+      h.run(['generate', 'image', '--model', 'imageb', '--prompt', 'x', '--option', '2K']),
+      h.run(['upload', '--model', 'm1', '--type', 'modelInput', import.meta.filename]),
+      h.run(['--json', 'generate', 'video', '--model', 'videoa-3.1', '--prompt', 'x', '--option', 'duration=5']),
+    ]);
+    expect(video.code).toBe(2);
+    expect(video.stderr).toMatch(/^options\.videoc\.duration/m);
+    expect(video.stderr).toMatch(/^referenceImages\[0\]\.role/m);
+    expect(group.code).toBe(2);
+    expect(group.stderr).toMatch(/^options\.imagec\.outputCompression/m);
+    expect(option.code).toBe(2);
+    expect(option.stderr).toMatch(/^--option/m);
+    expect(upload.code).toBe(2);
+    expect(upload.stderr).toContain('not a JPEG, PNG, WebP or HEIC');
+    expect(json.code).toBe(2);
+    const doc = JSON.parse(json.stdout) as { error: { code: string; fields: { field: string }[] } };
+    expect(doc.error.code).toBe('validation');
+    expect(doc.error.fields.map((f) => f.field)).toContain('options.videoa.duration');
+    expect(requestCount(h.emulator)).toBe(before);
+  });
+
+  it('asks for a key when none is set, exit 2, nothing sent', async () => {
+    const before = requestCount(h.emulator);
+    const run = await h.run(['models', 'list'], { env: { ATELIER_API_KEY: undefined } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('ATELIER_API_KEY');
+    expect(requestCount(h.emulator)).toBe(before);
+  });
+});
+
+describe('service and network failures', () => {
+  it('prints err: message and exits 3 when the service refuses', async () => {
+    const [missing, json] = await Promise.all([h.run(['images', 'get', 'img_does_not_exist']), h.run(['--json', 'videos', 'get', 'vid_nope'])]);
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toMatch(/^err: .*404/m);
+    expect(json.code).toBe(3);
+    expect((JSON.parse(json.stdout) as { error: { code: string; httpStatus: number } }).error).toMatchObject({ code: 'not_found', httpStatus: 404 });
+  });
+
+  it('exits 4 when the service cannot be reached', async () => {
+    const port = await closedPort();
+    const run = await h.run(['--base-url', `http://127.0.0.1:${port}`, 'presets']);
+    expect(run.code, run.stderr).toBe(4);
+    expect(run.stderr).toMatch(/^network error: /m);
+  });
+
+  it('refuses a plain-http address that is not this machine, exit 2', async () => {
+    const run = await h.run(['presets'], { env: { ATELIER_BASE_URL: 'http://media.example.com/v1' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^baseUrl: /m);
+  });
+});
