@@ -22,6 +22,7 @@ interface Journal {
   to: string;
   phase: 'copying' | 'switched';
   files?: string[];
+  dirs?: string[];
 }
 
 export interface MoveOptions {
@@ -36,15 +37,24 @@ export interface MoveOptions {
 
 const refuse = (message: string): AppError => new AppError({ code: 'invalid_argument', message, field: 'to' });
 
-async function listFiles(root: string): Promise<{ path: string; size: number }[]> {
-  const out: { path: string; size: number }[] = [];
+interface Listing {
+  files: { path: string; size: number }[];
+  /** Every folder, empty ones included (recreated in the target, removed from the source). */
+  dirs: string[];
+}
+
+async function listTree(root: string): Promise<Listing> {
+  const out: Listing = { files: [], dirs: [] };
+  const rel = (full: string): string => relative(root, full).split(sep).join('/');
   const walk = async (dir: string): Promise<void> => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
       const full = join(dir, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      // Links are not followed or copied: the library never makes them, and one could lead out.
-      else if (entry.isFile() && !(dir === root && entry.name === MOVE_MARKER)) {
-        out.push({ path: relative(root, full).split(sep).join('/'), size: (await stat(full)).size });
+      if (entry.isDirectory()) {
+        out.dirs.push(rel(full));
+        await walk(full);
+      } else if (entry.isFile() && !(dir === root && entry.name === MOVE_MARKER)) {
+        // Links are not followed or copied: the library never makes them, and one could lead out.
+        out.files.push({ path: rel(full), size: (await stat(full)).size });
       }
     }
   };
@@ -93,20 +103,13 @@ async function isEmptyOrOurs(dir: string, from: string): Promise<boolean> {
   }
 }
 
-/** Removes the moved files from the old folder, then the folders left empty. */
-async function cleanOld(from: string, files: readonly string[]): Promise<void> {
+/** Removes the moved files from the old folder, then its folders (those now empty). */
+async function cleanOld(from: string, files: readonly string[], dirs: readonly string[]): Promise<void> {
   for (const file of files) await unlink(join(from, file)).catch(() => undefined);
-  const dirs = new Set<string>();
-  for (const file of files) {
-    let dir = dirname(join(from, file));
-    while (isWithin(from, dir)) {
-      dirs.add(dir);
-      if (dir === resolve(from)) break;
-      dir = dirname(dir);
-    }
-  }
-  // Deepest first; rmdir refuses folders that still hold something the user put there.
-  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) await rmdir(dir).catch(() => undefined);
+  // Deepest first; rmdir refuses a folder that still holds something the user put there.
+  const deepestFirst = [...dirs].sort((a, b) => b.split('/').length - a.split('/').length);
+  for (const dir of deepestFirst) await rmdir(join(from, dir)).catch(() => undefined);
+  await rmdir(from).catch(() => undefined);
 }
 
 /** Finishes a move whose switch happened but whose clean-up was interrupted (call at start-up). */
@@ -115,7 +118,7 @@ export async function finishInterruptedMove(dataDir: string, currentLibraryDir: 
   if (!text) return;
   const journal = JSON.parse(text) as Journal;
   if (journal.phase === 'switched' && resolve(currentLibraryDir) === resolve(journal.to)) {
-    await cleanOld(journal.from, journal.files ?? []);
+    await cleanOld(journal.from, journal.files ?? [], journal.dirs ?? []);
     await rm(join(journal.to, MOVE_MARKER), { force: true });
   }
   await rm(join(dataDir, JOURNAL), { force: true });
@@ -132,7 +135,8 @@ export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo
   if (isWithin(to, from)) throw refuse('The current library is inside that folder; choose an empty folder or a new one.');
   if (!(await isEmptyOrOurs(to, from))) throw refuse('The new folder is not empty; choose an empty folder or a new one.');
 
-  const files = (await stat(from).catch(() => null)) ? await listFiles(from) : [];
+  const listing: Listing = (await stat(from).catch(() => null)) ? await listTree(from) : { files: [], dirs: [] };
+  const files = listing.files;
   info.filesTotal = files.length;
   info.bytesTotal = files.reduce((sum, f) => sum + f.size, 0);
   await mkdir(to, { recursive: true });
@@ -145,6 +149,7 @@ export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo
   report();
 
   try {
+    for (const dir of listing.dirs) await mkdir(join(to, dir), { recursive: true });
     let lastReport = 0;
     for (const file of files) {
       if (options.signal.aborted) throw new Error('aborted');
@@ -192,11 +197,14 @@ export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo
   info.state = 'switching';
   report();
   const moved = files.map((f) => f.path);
-  await writeFileDurable(join(options.dataDir, JOURNAL), JSON.stringify({ from, to, phase: 'switched', files: moved } satisfies Journal));
+  await writeFileDurable(
+    join(options.dataDir, JOURNAL),
+    JSON.stringify({ from, to, phase: 'switched', files: moved, dirs: listing.dirs } satisfies Journal),
+  );
   await options.switchTo(to);
   info.state = 'cleaning';
   report();
-  await cleanOld(from, moved);
+  await cleanOld(from, moved, listing.dirs);
   await rm(join(to, MOVE_MARKER), { force: true });
   await rm(join(options.dataDir, JOURNAL), { force: true });
   info.state = 'done';

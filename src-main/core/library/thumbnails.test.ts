@@ -1,5 +1,5 @@
 // Thumbnails: small webp files made once; video frames through ffmpeg when present, else a poster.
-import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -32,6 +32,14 @@ describe('ensureThumbnail', () => {
     expect((await stat(join(root, first.path))).size).toBeLessThan(20_000);
     const again = await ensureThumbnail({ root, safeName: 'big', kind: 'image', source });
     expect(again.created).toBe(false);
+  });
+
+  it('gives an image it cannot decode a neutral thumbnail instead of failing every time', async () => {
+    const source = join(root, 'images', 'odd.heic');
+    await writeFile(source, Buffer.alloc(2000, 3));
+    const thumb = await ensureThumbnail({ root, safeName: 'odd', kind: 'image', source });
+    expect(thumb.kind).toBe('generated');
+    expect((await sharp(join(root, thumb.path)).metadata()).format).toBe('webp');
   });
 
   it('takes a video frame with ffmpeg when it is on the PATH', async () => {

@@ -61,14 +61,15 @@ const PLAY_GLYPH = (width: number, height: number): Buffer => {
   );
 };
 
-/** A calm neutral 16:9 poster with the play glyph: the fallback when no frame can be taken. */
-export async function neutralPoster(): Promise<Buffer> {
+/**
+ * A calm neutral 16:9 poster: with the play glyph for videos no frame could be taken from, plain
+ * for images sharp cannot decode (e.g. HEIC without a decoder), so the grid never waits on them.
+ */
+export async function neutralPoster(glyph = true): Promise<Buffer> {
   const width = THUMB_EDGE;
   const height = Math.round((THUMB_EDGE * 9) / 16);
-  return sharp({ create: { width, height, channels: 3, background: { r: 46, g: 48, b: 54 } } })
-    .composite([{ input: PLAY_GLYPH(width, height) }])
-    .webp({ quality: WEBP_QUALITY })
-    .toBuffer();
+  const blank = sharp({ create: { width, height, channels: 3, background: { r: 46, g: 48, b: 54 } } });
+  return (glyph ? blank.composite([{ input: PLAY_GLYPH(width, height) }]) : blank).webp({ quality: WEBP_QUALITY }).toBuffer();
 }
 
 async function imageThumb(source: string): Promise<Buffer> {
@@ -151,8 +152,9 @@ export async function ensureThumbnail(options: {
   await mkdir(dirname(target), { recursive: true });
   if (options.kind === 'image') {
     if (!options.source) throw new Error('An image thumbnail needs the downloaded file.');
-    await writeFileDurable(target, await imageThumb(options.source));
-    return { path: relative, created: true, kind: 'image' };
+    const made = await imageThumb(options.source).catch(() => null);
+    await writeFileDurable(target, made ?? (await neutralPoster(false)));
+    return { path: relative, created: true, kind: made ? 'image' : 'generated' };
   }
   const { bytes, poster } = options.source
     ? await videoThumb(options.source)
