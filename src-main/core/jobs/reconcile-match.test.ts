@@ -43,6 +43,10 @@ describe('matchSubmissions', () => {
     expect(matchSubmissions([row(1, 0), row(2, 500)], [cand('a', 700)], W).size).toBe(0);
   });
 
+  it('never takes a job that finished without images or videos (a training) for a generation', () => {
+    expect(matchSubmissions([row(1, 0)], [cand('t', 500, 'other')], W).size).toBe(0);
+  });
+
   it('never pairs across kinds in the ordered pairing', () => {
     const rows = [row(1, 0, 'video'), row(2, 1_000, 'image')];
     const cands = [cand('a', 100, 'image'), cand('b', 1_100, 'video')];

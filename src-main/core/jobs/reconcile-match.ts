@@ -4,13 +4,15 @@
 // The job list carries no kind, model or request, only jobId, status and createdAt, so:
 // 1. A candidate must have been created inside the row's window: from `beforeMs` before the row
 //    was written (clock skew) to `afterMs` after it (the POST timeout plus skew).
-// 2. Kinds must agree when known (a finished job's record shows images or videos).
+// 2. Kinds must agree when known (a finished job's record shows images or videos; one that
+//    succeeded with neither is a training job, never a generation).
 // 3. Rows and candidates whose windows touch form a cluster. A cluster with as many candidates as
 //    rows is paired in time order (both sides are in submission order). Otherwise only pairs that
 //    are each other's single possibility are adopted; the rest stay unmatched (never guessed).
 // Job ids some local row already follows are excluded before matching.
 
-export type CandidateKind = 'image' | 'video' | null;
+/** 'other': finished well but made no image or video (a training job, listed by GET /jobs too). */
+export type CandidateKind = 'image' | 'video' | 'other' | null;
 
 export interface PendingRow {
   localId: number;
@@ -38,6 +40,7 @@ export function inWindow(row: PendingRow, candidate: Candidate, window: MatchWin
 
 export function kindsAgree(row: PendingRow, kind: CandidateKind): boolean {
   if (kind === null) return true;
+  if (kind === 'other') return false;
   if (kind === 'video') return row.kind === 'video';
   return row.kind === 'image' || row.kind === 'upscale';
 }

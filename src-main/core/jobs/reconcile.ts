@@ -2,7 +2,7 @@
 // around each row's submit time, adopt the matching job, or mark the row 'unknown' once its
 // window has closed with no match. Never resubmits; the user decides with jobs:resubmit.
 import type { JobSummary } from '../../contract/service.ts';
-import { JOB_LIST_RANGE_MS } from '../../contract/service.ts';
+import { isJobSuccess, JOB_LIST_RANGE_MS } from '../../contract/service.ts';
 import { parseTime } from '../db/values.ts';
 import type { EngineTime } from './engine-time.ts';
 import { activeStateOf } from './job-info.ts';
@@ -123,8 +123,8 @@ export async function reconcileSubmissions(rows: EngineJobRow[], deps: Reconcile
   return result;
 }
 
-function kindOfRecord(job: { images?: unknown[]; videos?: unknown[] }): CandidateKind {
+function kindOfRecord(job: { status: string; images?: unknown[]; videos?: unknown[] }): CandidateKind {
   if (job.videos && job.videos.length > 0) return 'video';
   if (job.images && job.images.length > 0) return 'image';
-  return null;
+  return isJobSuccess(job.status) ? 'other' : null;
 }

@@ -156,7 +156,8 @@ export class UploadQueue {
   async #unstage(path: string): Promise<void> {
     const staging = resolve(this.#deps.stagingDir) + sep;
     if (!resolve(path).startsWith(staging)) return; // the user's own file: never touched
-    const stillUsed = this.#store.list().some((row) => row.source_path === path);
+    // The same bytes may wait in another row (same content, another model): keep them for it.
+    const stillUsed = this.#store.list().some((row) => row.source_path === path && row.state !== 'succeeded');
     if (!stillUsed) await rm(path, { force: true });
   }
 

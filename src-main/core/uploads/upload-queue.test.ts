@@ -1,0 +1,165 @@
+// The upload queue against the emulator: every refusal has its reason and nothing refused is
+// sent; accepted files upload with progress, and failures can be retried or removed.
+import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { UploadInfo } from '../../contract/ipc/uploads.ts';
+import { jobsServiceFromClient } from '../jobs/service-port.ts';
+import { startEngineHarness, type EngineHarness } from '../jobs/test-support/engine-harness.ts';
+import { INTERRUPTED_MESSAGE, UploadQueue } from './upload-queue.ts';
+
+let h: EngineHarness;
+let dir: string;
+let queue: UploadQueue;
+let changes: UploadInfo[];
+
+const png = (width: number, height: number, shade: number): Promise<Buffer> =>
+  sharp({ create: { width, height, channels: 3, background: { r: shade, g: 120, b: 200 } } }).png().toBuffer();
+
+function makeQueue(): UploadQueue {
+  return new UploadQueue({
+    cache: h.cache,
+    service: jobsServiceFromClient(h.client),
+    time: h.time,
+    emit: (info) => void changes.push(info),
+    stagingDir: join(dir, 'staging'),
+  });
+}
+
+beforeEach(async () => {
+  h = await startEngineHarness();
+  dir = mkdtempSync(join(tmpdir(), 'atelier-uploads-'));
+  changes = [];
+  queue = makeQueue();
+  queue.start();
+});
+
+afterEach(async () => {
+  await queue.stop();
+  await h.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const uploads = (harness: EngineHarness): number => harness.emulator.control.stats().byRoute['POST /images/upload'] ?? 0;
+
+describe('upload queue', () => {
+  it('checks every file first, uploads the good ones with progress and refuses the rest with reasons', async () => {
+    const { id: modelID } = await h.client.createModel({});
+    const small = await png(64, 48, 10);
+    const good = join(dir, 'portrait.png');
+    writeFileSync(good, await png(800, 600, 20));
+    writeFileSync(join(dir, 'notes.png'), 'these are not pixels');
+    const huge = join(dir, 'huge.jpg');
+    writeFileSync(huge, Buffer.from([0xff, 0xd8, 0xff]));
+    truncateSync(huge, 21 * 1024 * 1024);
+    const result = await queue.add({
+      modelID,
+      type: 'modelInput',
+      files: [
+        { path: good },
+        { name: 'tiny.png', bytesBase64: small.toString('base64') },
+        { name: 'tiny-again.png', bytesBase64: small.toString('base64') },
+        { path: join(dir, 'notes.png') },
+        { path: huge },
+        { path: join(dir, 'missing.png') },
+      ],
+    });
+    expect(result.accepted.map((a) => [a.fileName, a.state, a.width, a.height])).toEqual([
+      ['portrait.png', 'queued', 800, 600],
+      ['tiny.png', 'queued', 64, 48],
+    ]);
+    expect(result.accepted[1]!.warning).toMatch(/Low resolution \(64×48\)/);
+    expect(result.refused.map((r) => r.name)).toEqual(['tiny-again.png', 'notes.png', 'huge.jpg', 'missing.png']);
+    expect(result.refused[0]!.reason).toMatch(/same image is already/);
+    expect(result.refused[1]!.reason).toMatch(/not a JPEG, PNG, WebP or HEIC image/);
+    expect(result.refused[2]!.reason).toMatch(/21\.0 MB; the service accepts at most 20 MB/);
+    expect(result.refused[3]!.reason).toMatch(/does not exist/);
+    expect(result.notices).toEqual(['2 training photos: add 10 more to reach the 12–20 needed for training.']);
+
+    await queue.idle();
+    const done = queue.list(modelID);
+    expect(done.map((u) => u.state)).toEqual(['succeeded', 'succeeded']);
+    expect(uploads(h)).toBe(2); // nothing refused was sent
+    expect(changes.some((c) => c.state === 'uploading')).toBe(true);
+    const asset = h.cache.assets.get('image', done[0]!.imageId!)!;
+    expect(asset).toMatchObject({ origin: 'uploaded', type: 'modelInput', model_id: modelID, width: 800, height: 600 });
+    expect(asset.sha256).toMatch(/^[0-9a-f]{64}$/);
+    // The bytes staged for tiny.png are gone once uploaded.
+    expect(readdirSync(join(dir, 'staging'))).toEqual([]);
+
+    // Adding the same photo later is refused against what is on the model now.
+    const again = await queue.add({ modelID, type: 'modelInput', files: [{ path: good }] });
+    expect(again.refused[0]!.reason).toMatch(/already on this model/);
+  });
+
+  it('keeps each model at 20 images of a type, counting what the service already has', async () => {
+    const { id: modelID } = await h.client.createModel({});
+    for (let i = 0; i < 19; i += 1) {
+      await h.client.uploadImage({ modelID, type: 'auxiliaryType', file: { name: `r${i}.png`, bytes: await png(300, 300, i) } });
+    }
+    const files = [];
+    for (let i = 0; i < 3; i += 1) files.push({ name: `new${i}.png`, bytesBase64: (await png(300, 300, 100 + i)).toString('base64') });
+    const result = await queue.add({ modelID, type: 'auxiliaryType', files });
+    expect(result.accepted).toHaveLength(1);
+    expect(result.refused.map((r) => r.reason)).toEqual([
+      expect.stringMatching(/more than 20 reference images/),
+      expect.stringMatching(/more than 20 reference images/),
+    ]);
+    expect(result.notices).toEqual([]);
+  });
+
+  it('reports a failed upload with the service’s reason; retry sends it again, remove forgets it', async () => {
+    const { id: modelID } = await h.client.createModel({});
+    h.emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/upload', serverError: { count: 2, status: 500 } }] });
+    const result = await queue.add({
+      modelID,
+      type: 'modelInput',
+      files: [
+        { name: 'a.png', bytesBase64: (await png(600, 600, 1)).toString('base64') },
+        { name: 'b.png', bytesBase64: (await png(600, 600, 2)).toString('base64') },
+      ],
+    });
+    await queue.idle();
+    const [a, b] = queue.list(modelID);
+    expect(a).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(a!.error).toMatch(/HTTP 500/);
+    expect(b!.state).toBe('failed');
+    expect(queue.retry(a!.id).state).toBe('queued');
+    await queue.idle();
+    expect(queue.list(modelID)[0]).toMatchObject({ state: 'succeeded', attempts: 2 });
+    await queue.remove(b!.id);
+    expect(queue.list(modelID).map((u) => u.id)).toEqual([a!.id]);
+    expect(changes.at(-1)).toMatchObject({ id: b!.id, state: 'removed' });
+    expect(readdirSync(join(dir, 'staging'))).toEqual([]);
+    expect(result.accepted).toHaveLength(2);
+  });
+
+  it('waits out a 429 and sends again on its own (the service took nothing)', async () => {
+    const { id: modelID } = await h.client.createModel({});
+    h.emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/upload', rateLimit: { count: 1, retryAfterSeconds: 20 } }] });
+    await queue.add({ modelID, type: 'modelInput', files: [{ name: 'a.png', bytesBase64: (await png(600, 600, 3)).toString('base64') }] });
+    await queue.idle();
+    expect(queue.list(modelID)[0]).toMatchObject({ state: 'queued' });
+    expect(queue.list(modelID)[0]!.error).toMatch(/^Waiting: /);
+    await h.advance(10_000);
+    expect(uploads(h)).toBe(1);
+    await h.advance(11_000);
+    await queue.idle();
+    expect(queue.list(modelID)[0]).toMatchObject({ state: 'succeeded' });
+    expect(uploads(h)).toBe(2);
+  });
+
+  it('after a crash, an upload that was running is shown as failed, never re-sent on its own', async () => {
+    const { id: modelID } = await h.client.createModel({});
+    await queue.stop();
+    const row = h.cache.uploads.insert({ modelId: modelID, type: 'modelInput', sourcePath: join(dir, 'x.png'), fileName: 'x.png', bytes: 10, sha256: 'ab', now: h.time.now() });
+    h.cache.uploads.update(row.id, { state: 'uploading' }, h.time.now());
+    queue = makeQueue();
+    queue.start();
+    await queue.idle();
+    expect(queue.list(modelID)[0]).toMatchObject({ state: 'failed', error: INTERRUPTED_MESSAGE });
+    expect(uploads(h)).toBe(0);
+  });
+});
