@@ -85,6 +85,14 @@ describe('library channels', () => {
     expect(relative.ok).toBe(false);
   });
 
+  it('downloads the outputs of a finished job on its own (Auto-download on by default)', async () => {
+    const job = await call<{ localId: number }>('jobs:submit-image', { body: { modelID: 'imagea', prompt: 'auto download me', numImages: 1 } });
+    expect(job.localId).toBeGreaterThan(0);
+    emulator.control.advanceClock(60 * 60 * 1000);
+    // The jobs engine polls on its own schedule (5 s for images); the library takes it from there.
+    await until(() => downloads.some((d) => d.changed.some((i) => i.asset.kind === 'image' && i.asset.id !== 'img_one' && i.state === 'succeeded')), 20_000);
+  }, 30_000);
+
   it('moves the library folder and keeps serving its files', async () => {
     const to = join(base, 'Moved', 'Library');
     const info = await call<LibraryMoveInfo>('library:move', { to });

@@ -105,3 +105,22 @@ describe('parseByteRange', () => {
     expect(parseByteRange('bytes=0-', 0)).toBe('unsatisfiable');
   });
 });
+
+describe('atelier-media URLs', () => {
+  it('round-trips library paths, spaces and unicode included, and refuses other URLs', async () => {
+    const { electronMediaUrl, mediaPathFromProtocolUrl } = await import('./media-serving.ts');
+    for (const path of ['images/a.jpg', 'Demo/videos/v 1.hls/index.m3u8', '.thumbs/é.webp']) {
+      expect(mediaPathFromProtocolUrl(electronMediaUrl(path))).toBe(path);
+    }
+    expect(mediaPathFromProtocolUrl('atelier-media://other/images/a.jpg')).toBeNull();
+    expect(mediaPathFromProtocolUrl('https://library/images/a.jpg')).toBeNull();
+  });
+
+  it('makes a web Response for protocol.handle with the same status, headers and bytes', async () => {
+    const { toWebResponse } = await import('./media-serving.ts');
+    const response = toWebResponse(await serveLocalMedia(root, { path: 'videos/v1.mp4', rangeHeader: 'bytes=0-3' }));
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toBe('bytes 0-3/1000');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes.subarray(0, 4));
+  });
+});

@@ -109,3 +109,21 @@ export function toWebResponse(reply: MediaReply): Response {
   const body = reply.body ? (Readable.toWeb(reply.body) as ReadableStream<Uint8Array>) : null;
   return new Response(body, { status: reply.status, headers: reply.headers });
 }
+
+/** The shell's custom protocol for library files: `atelier-media://library/<library-relative path>`. */
+export const MEDIA_SCHEME = 'atelier-media';
+const MEDIA_HOST = 'library';
+
+export const electronMediaUrl = (relativePath: string): string => `${MEDIA_SCHEME}://${MEDIA_HOST}/${encodeMediaPath(relativePath)}`;
+
+/** The library-relative path an `atelier-media://library/…` URL names, or null for any other URL. */
+export function mediaPathFromProtocolUrl(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== `${MEDIA_SCHEME}:` || parsed.host !== MEDIA_HOST) return null;
+  return decodeMediaPath(parsed.pathname.replace(/^\/+/, ''));
+}
