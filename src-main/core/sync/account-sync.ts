@@ -81,8 +81,8 @@ export function createAccountSync(options: {
       ?.refresh('all')
       .catch((error: unknown) => options.logWarning('The first refresh of the account failed', error));
   });
-  const stopClosing = accounts.onSessionClosing((session) => {
-    syncers.get(keyOf(session))?.close();
+  const stopClosing = accounts.onSessionClosing(async (session) => {
+    await syncers.get(keyOf(session))?.close();
   });
 
   return {

@@ -24,7 +24,8 @@ export interface Syncer {
   refresh(scope?: SyncScopeInfo): Promise<SyncResultInfo>;
   status(): SyncStatusInfo;
   /** Stops a running refresh (nothing is written) and refuses new ones: the account is closing. */
-  close(): void;
+  /** Stops any refresh and resolves once nothing touches the database any more. */
+  close(): Promise<void>;
 }
 
 const covers = (running: SyncScopeInfo, wanted: SyncScopeInfo): boolean => running === 'all' || running === wanted;
@@ -112,8 +113,10 @@ export function createSyncer(deps: SyncerDeps): Syncer {
       return promise;
     },
     status,
-    close() {
+    async close() {
       controller.abort();
+      // Let a refresh that is already writing finish before the database closes under it.
+      await running?.promise.catch(() => undefined);
     },
   };
 }
