@@ -1,0 +1,58 @@
+// How the library and jobs views write numbers, sizes, dates and durations.
+
+const numberFormat = new Intl.NumberFormat();
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatCount = (n: number): string => numberFormat.format(n);
+
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return '—';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${value >= 100 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+export function formatDateTime(value: string | number | null): string {
+  if (value === null) return '—';
+  const time = typeof value === 'number' ? value : Date.parse(value);
+  return Number.isFinite(time) ? dateTimeFormat.format(time) : '—';
+}
+
+/** 0:07, 12:30, 1:02:03 */
+export function formatDuration(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+export const percent = (fraction: number): string => `${Math.round(Math.min(1, Math.max(0, fraction)) * 100)}%`;
+
+/** A local calendar day (YYYY-MM-DD, as <input type="date"> gives it) at local midnight, as epoch ms. */
+export function localDayStart(day: string): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const time = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime();
+  return Number.isFinite(time) ? time : null;
+}
+
+/** The local calendar day of an epoch ms time, as YYYY-MM-DD. */
+export function localDay(time: number): string {
+  const date = new Date(time);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+export const DAY_MS = 24 * 3600 * 1000;
+
+/** The day after, at local midnight (DST-safe: calendar arithmetic, not +24 h). */
+export function nextLocalDay(dayStart: number): number {
+  const date = new Date(dayStart);
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
+}

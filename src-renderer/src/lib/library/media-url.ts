@@ -1,0 +1,24 @@
+// Where the renderer loads library files (local copies and thumbnails) from: the host serves them,
+// browser mode at /media/<path>, the desktop shell at atelier-media://library/<path>.
+import type { AssetInfo } from '@contract/ipc/assets.ts';
+import { appInfo } from '../state/app-info.svelte.ts';
+
+const encodePath = (relativePath: string): string => relativePath.split('/').map(encodeURIComponent).join('/');
+
+/** The URL of a library-relative path for <img>, <video> and hls.js. */
+export function libraryFileUrl(relativePath: string): string {
+  const path = encodePath(relativePath);
+  return appInfo.info?.host === 'electron' ? `atelier-media://library/${path}` : `/media/${path}`;
+}
+
+/** The cached thumbnail, or null (the grid then draws a neutral placeholder, never the full image). */
+export function thumbUrl(asset: AssetInfo): string | null {
+  return asset.file.thumbPath ? libraryFileUrl(asset.file.thumbPath) : null;
+}
+
+/** The downloaded file, or null when there is no complete local copy. */
+export function localFileUrl(asset: AssetInfo): string | null {
+  return asset.file.state === 'downloaded' && asset.file.path ? libraryFileUrl(asset.file.path) : null;
+}
+
+export const isLocal = (asset: AssetInfo): boolean => localFileUrl(asset) !== null;
