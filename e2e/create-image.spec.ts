@@ -99,11 +99,21 @@ test('imageb warns that several images force sequentialMode to auto', async ({ p
   await expect(form.generate).toBeEnabled();
 });
 
-test('Generate says plainly that sending is not available yet', async ({ page }) => {
+test('Generate puts the job in the queue dock at once and shows its images when done', async ({ page }) => {
   const form = new CreateImagePage(page);
+  const shell = new AppShellPage(page);
+  await form.chooseModel('imageb');
   await form.prompt.fill('a lighthouse at dusk');
+  await form.pickSegment('numImages', '2');
   await form.generate.click();
-  await expect(page.getByTestId('toast')).toContainText('not available yet');
+  await expect(shell.queueDock).toBeVisible();
+  await expect(shell.queueDock.getByTestId('queue-item').first()).toContainText('a lighthouse at dusk');
+  const job = form.root.getByTestId('result-job').first();
+  await expect(job).toContainText('a lighthouse at dusk');
+  await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
+  await expect(job.getByTestId('result-image')).toHaveCount(2);
+  await expect(shell.jobsInFlight).toHaveText('No jobs running');
+  await screenshotBothSchemes(page, 'create-image-results');
 });
 
 test('screenshots of Create image with problems and options', async ({ page }) => {

@@ -9,7 +9,6 @@ import {
   type FieldProblem,
 } from '@contract/rules/index.ts';
 import { publicImageRules, type PublicImageModelRules } from '@contract/rules/image-models.ts';
-import { isModelUsable } from '@contract/service.ts';
 import { carryOver, defined, groupDefaults } from '../create/option-values.ts';
 import { blockingReason, problemAt } from '../create/problems.ts';
 import { SeedLock } from '../create/seed.svelte.ts';
@@ -74,7 +73,7 @@ class CreateImageState {
   /** A trained model that exists but cannot generate yet (only 'ready' models can). */
   readonly trainedNotReady = $derived.by(() => {
     const model = trainedModels.find(this.modelID);
-    return model && !isModelUsable(model.status) ? model : null;
+    return model && !model.usable ? model : null;
   });
 
   readonly problems: FieldProblem[] = $derived.by(() => {

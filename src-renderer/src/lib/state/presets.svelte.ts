@@ -1,6 +1,7 @@
-// Public presets (GET /presets) grouped by category and filtered by a search query, for the preset picker.
-// Loaded from the core once a presets channel exists; until then the picker falls back to typing a tag.
-import type { Preset } from '@contract/service.ts';
+// Public presets (GET /presets, cached by the core) grouped by category and filtered by a search query,
+// for the preset picker. While the cache holds none, the picker falls back to typing a tag.
+import type { PresetInfo as Preset } from '@contract/ipc/presets.ts';
+import { invoke, on } from '../ipc.ts';
 
 export interface PresetGroup {
   category: string;
@@ -9,8 +10,20 @@ export interface PresetGroup {
 
 class PresetsState {
   items = $state<Preset[]>([]);
-  available = $state(false);
   query = $state('');
+
+  readonly available = $derived(this.items.length > 0);
+
+  async load(): Promise<void> {
+    const result = await invoke('presets:list');
+    if (result.ok) this.items = result.value;
+  }
+
+  listen(): () => void {
+    return on('sync:changed', (sync) => {
+      if (sync.presets !== null) void this.load();
+    });
+  }
 
   readonly groups: PresetGroup[] = $derived.by(() => {
     const q = this.query.trim().toLowerCase();
