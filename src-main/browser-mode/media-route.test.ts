@@ -22,7 +22,11 @@ beforeAll(async () => {
   await writeFile(join(root, 'videos', 'v 1.mp4'), bytes);
   await writeFile(join(base, 'secret.txt'), 'secret');
   const serve = (request: Parameters<typeof serveLocalMedia>[1]) => serveLocalMedia(root, request);
-  const core = { events: createEventBus(), dispatch: async () => ({ ok: true, value: null }), serveMedia: serve } as unknown as Core;
+  const core = {
+    events: createEventBus(),
+    dispatch: async () => ({ ok: true, value: null }),
+    serveMedia: serve,
+  } as unknown as Core;
   server = await startBrowserMode({ core, rendererDir: join(base, 'no-renderer'), routes: mediaRoute(serve) });
   const login = await fetch(server.url, { redirect: 'manual' });
   cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
@@ -57,7 +61,12 @@ describe('browser mode /media route', () => {
   });
 
   it('answers 404 for anything outside the library', async () => {
-    for (const path of ['/media/..%2Fsecret.txt', '/media/%2E%2E/secret.txt', '/media/%2Fetc%2Fpasswd', '/media/videos/missing.mp4']) {
+    for (const path of [
+      '/media/..%2Fsecret.txt',
+      '/media/%2E%2E/secret.txt',
+      '/media/%2Fetc%2Fpasswd',
+      '/media/videos/missing.mp4',
+    ]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
       expect(await response.text()).not.toContain('secret');

@@ -96,7 +96,11 @@ export interface DeleteRemoteInfo {
 
 const assetRef = v.strictObject({
   kind: v.picklist(['image', 'video'], 'The asset kind must be image or video.'),
-  id: v.pipe(v.string('The asset id must be text.'), v.nonEmpty('The asset id is empty.'), v.maxLength(256, 'The asset id is too long.')),
+  id: v.pipe(
+    v.string('The asset id must be text.'),
+    v.nonEmpty('The asset id is empty.'),
+    v.maxLength(256, 'The asset id is too long.'),
+  ),
 });
 const assetRefs = v.pipe(
   v.array(assetRef, 'Give a list of assets.'),
@@ -116,7 +120,10 @@ const folder = v.pipe(
 export const libraryInvoke = {
   /** Queue downloads; videos default to 'mp4' (the service's prepared download). */
   'library:download': invoke(
-    v.strictObject({ assets: assetRefs, videoMode: v.optional(v.picklist(['mp4', 'hls'], 'videoMode must be mp4 or hls.')) }),
+    v.strictObject({
+      assets: assetRefs,
+      videoMode: v.optional(v.picklist(['mp4', 'hls'], 'videoMode must be mp4 or hls.')),
+    }),
     type<DownloadInfo[]>(),
   ),
   'library:downloads': invoke(v.undefined(), type<DownloadsInfo>()),

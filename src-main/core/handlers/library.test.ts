@@ -49,7 +49,9 @@ beforeAll(async () => {
   await call('account:use-demo', undefined);
   // Two assets in the demo account's cache, as sync or the jobs engine would put them there.
   const db = openDatabase(accountDatabasePath(join(base, 'data'), 'demo'));
-  const insert = db.prepare("INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES (?, ?, 'generated', ?, 1, 1)");
+  const insert = db.prepare(
+    "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES (?, ?, 'generated', ?, 1, 1)",
+  );
   insert.run('image', 'img_one', `${emulator.url}/media/blob/200000?seed=one`);
   insert.run('video', 'vid_one', `${emulator.url}/media/blob/1000?seed=v`);
   db.close();
@@ -64,7 +66,9 @@ describe('library channels', () => {
   it('downloads into the Demo folder of the library and serves the file', async () => {
     const queued = await call<{ state: string }[]>('library:download', { assets: [{ kind: 'image', id: 'img_one' }] });
     expect(queued[0]?.state).toBe('queued');
-    await until(() => downloads.some((d) => d.changed.some((i) => i.asset.id === 'img_one' && i.state === 'succeeded')));
+    await until(() =>
+      downloads.some((d) => d.changed.some((i) => i.asset.id === 'img_one' && i.state === 'succeeded')),
+    );
     expect((await stat(join(base, 'Library', 'Demo', 'images', 'img_one.jpg'))).size).toBe(200_000);
     const reply = await core.serveMedia({ path: 'Demo/images/img_one.jpg', method: 'HEAD' });
     expect(reply.status).toBe(200);
@@ -74,7 +78,9 @@ describe('library channels', () => {
   });
 
   it('refuses to delete a video on the service and says why', async () => {
-    const result = await call<{ refused: { reason: string }[] }>('library:delete-remote', { assets: [{ kind: 'video', id: 'vid_one' }] });
+    const result = await call<{ refused: { reason: string }[] }>('library:delete-remote', {
+      assets: [{ kind: 'video', id: 'vid_one' }],
+    });
     expect(result.refused[0]?.reason).toMatch(/no way to delete a video/);
   });
 
@@ -86,11 +92,19 @@ describe('library channels', () => {
   });
 
   it('downloads the outputs of a finished job on its own (Auto-download on by default)', async () => {
-    const job = await call<{ localId: number }>('jobs:submit-image', { body: { modelID: 'imagea', prompt: 'auto download me', numImages: 1 } });
+    const job = await call<{ localId: number }>('jobs:submit-image', {
+      body: { modelID: 'imagea', prompt: 'auto download me', numImages: 1 },
+    });
     expect(job.localId).toBeGreaterThan(0);
     emulator.control.advanceClock(60 * 60 * 1000);
     // The jobs engine polls on its own schedule (5 s for images); the library takes it from there.
-    await until(() => downloads.some((d) => d.changed.some((i) => i.asset.kind === 'image' && i.asset.id !== 'img_one' && i.state === 'succeeded')), 20_000);
+    await until(
+      () =>
+        downloads.some((d) =>
+          d.changed.some((i) => i.asset.kind === 'image' && i.asset.id !== 'img_one' && i.state === 'succeeded'),
+        ),
+      20_000,
+    );
   }, 30_000);
 
   it('moves the library folder and keeps serving its files', async () => {
@@ -104,7 +118,10 @@ describe('library channels', () => {
     // The queue runs again in the new folder.
     await call('library:remove-local', { assets: [{ kind: 'image', id: 'img_one' }] });
     await call('library:download', { assets: [{ kind: 'image', id: 'img_one' }] });
-    await until(() => downloads.filter((d) => d.changed.some((i) => i.asset.id === 'img_one' && i.state === 'succeeded')).length >= 2);
+    await until(
+      () =>
+        downloads.filter((d) => d.changed.some((i) => i.asset.id === 'img_one' && i.state === 'succeeded')).length >= 2,
+    );
     expect((await stat(join(to, 'Demo', 'images', 'img_one.jpg'))).size).toBe(200_000);
   });
 });

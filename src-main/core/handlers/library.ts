@@ -30,6 +30,7 @@ export function libraryHandlers(host: LibraryHost) {
       host.abortMove();
       return null;
     },
-    'library:export': ({ assets, to }: Refs & { to: string }): Promise<LibraryExportInfo> => host.require().exportTo(assets, to),
+    'library:export': ({ assets, to }: Refs & { to: string }): Promise<LibraryExportInfo> =>
+      host.require().exportTo(assets, to),
   };
 }

@@ -27,7 +27,13 @@ export interface AssetFiles {
 export function filesOf(asset: AssetRefInfo, area = ''): AssetFiles {
   const dir = `${area ? `${area}/` : ''}${asset.kind === 'image' ? 'images' : 'videos'}`;
   const name = safeNameForId(asset.id);
-  return { dir, name, part: `${dir}/${name}.part`, hlsStaging: `${dir}/${name}.hls.part`, hlsDir: `${dir}/${name}.hls` };
+  return {
+    dir,
+    name,
+    part: `${dir}/${name}.part`,
+    hlsStaging: `${dir}/${name}.hls.part`,
+    hlsDir: `${dir}/${name}.hls`,
+  };
 }
 
 /** A first guess at the destination; the Content-Type of the answer may change the extension. */

@@ -32,11 +32,21 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const sha = async (path: string) => createHash('sha256').update(await readFile(path)).digest('hex');
-const sizeOf = (path: string) => stat(path).then((s) => s.size, () => -1);
+const sha = async (path: string) =>
+  createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
+const sizeOf = (path: string) =>
+  stat(path).then(
+    (s) => s.size,
+    () => -1,
+  );
 
 /** The invariant checked after every kill: 'downloaded' only with the final, correct file. */
-async function checkInvariant(dbFile: string, root: string): Promise<{ partSizes: Map<string, number>; downloaded: number }> {
+async function checkInvariant(
+  dbFile: string,
+  root: string,
+): Promise<{ partSizes: Map<string, number>; downloaded: number }> {
   // partSizes: files not downloaded yet → size of their .part (-1 when there is none).
   const cache = openCache(dbFile);
   try {
@@ -51,8 +61,7 @@ async function checkInvariant(dbFile: string, root: string): Promise<{ partSizes
         expect(await sizeOf(path)).toBe(f.bytes);
         expect(await sha(path)).toBe(expected.get(f.id));
         expect(asset.sha256).toBe(expected.get(f.id));
-      }
-      else partSizes.set(f.id, await sizeOf(join(root, filesOf({ kind: 'image', id: f.id }).part)));
+      } else partSizes.set(f.id, await sizeOf(join(root, filesOf({ kind: 'image', id: f.id }).part)));
     }
     return { partSizes, downloaded };
   } finally {
@@ -91,7 +100,13 @@ describe('downloads survive SIGKILL at random points', () => {
         for (let k = 0; k <= kills; k += 1) {
           const last = k === kills;
           offset = last ? 0 : offset + Math.floor(Math.random() * (TOTAL - offset) * 0.6) + 1;
-          const run = await runDriver({ dbFile, root, emulatorUrl: emulator.url, killAtBytes: last ? null : offset, throttleMs: 2 });
+          const run = await runDriver({
+            dbFile,
+            root,
+            emulatorUrl: emulator.url,
+            killAtBytes: last ? null : offset,
+            throttleMs: 2,
+          });
           // Resume check: the first request for each file starts at its partial size.
           for (const [id, size] of partSizes) {
             const first = run.requests.find((r) => r.id === id);

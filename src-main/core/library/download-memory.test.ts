@@ -24,10 +24,18 @@ async function peakRssFor(bytes: number): Promise<number> {
     const root = join(dir, 'Library');
     const cache = openCache(dbFile);
     cache.sqlite
-      .prepare("INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', 'big', 'generated', ?, 1, 1)")
+      .prepare(
+        "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', 'big', 'generated', ?, 1, 1)",
+      )
       .run(blobUrl(emulator.url, bytes, 'big'));
-    new DownloadQueue({ db: cache.sqlite, assets: cache.assets, root: () => root, client: emulatorLibraryClient(emulator.url), concurrency: () => 1, emit: () => undefined })
-      .enqueue([{ kind: 'image', id: 'big' }]);
+    new DownloadQueue({
+      db: cache.sqlite,
+      assets: cache.assets,
+      root: () => root,
+      client: emulatorLibraryClient(emulator.url),
+      concurrency: () => 1,
+      emit: () => undefined,
+    }).enqueue([{ kind: 'image', id: 'big' }]);
     cache.close();
     const run = await runDriver({ dbFile, root, emulatorUrl: emulator.url, rss: true, timeoutMs: 120_000 });
     expect(run.lines).toContain('DONE');

@@ -119,7 +119,10 @@ describe('DownloadQueue', () => {
     }
     expect(client.calls).toContain(`GET /videos/${ref.id}/create-download`);
     expect(client.calls.filter((c) => c.endsWith('/download')).length).toBeGreaterThan(1);
-    const percents = events.flatMap((e) => e.changed).filter((d) => d.state === 'preparing').map((d) => d.preparePercent);
+    const percents = events
+      .flatMap((e) => e.changed)
+      .filter((d) => d.state === 'preparing')
+      .map((d) => d.preparePercent);
     expect(percents.some((p) => p !== null && p > 0 && p < 100)).toBe(true);
     const asset = cache.assets.get('video', ref.id)!;
     expect(asset.local_path).toBe(`videos/${ref.id}.mp4`);
@@ -177,7 +180,10 @@ describe('DownloadQueue', () => {
       ...nodePartFs,
       writer: (path, start) =>
         full
-          ? new Writable({ write: (_c, _e, done) => done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })) })
+          ? new Writable({
+              write: (_c, _e, done) =>
+                done(Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' })),
+            })
           : nodePartFs.writer(path, start),
     };
     const q = makeQueue({ fs });
@@ -194,7 +200,9 @@ describe('DownloadQueue', () => {
     const images = await finishedImages(emulator, 1, 'expired');
     await addImages(images);
     const asset = cache.assets.get('image', images[0]!.id)!;
-    cache.sqlite.prepare('UPDATE assets SET url = ? WHERE seq = ?').run(`${emulator.url}/media/expired-token/image/${asset.id}.jpg`, asset.seq);
+    cache.sqlite
+      .prepare('UPDATE assets SET url = ? WHERE seq = ?')
+      .run(`${emulator.url}/media/expired-token/image/${asset.id}.jpg`, asset.seq);
     const q = makeQueue();
     q.enqueue([{ kind: 'image', id: asset.id }]);
     await until(() => state('image', asset.id) === 'downloaded');
@@ -220,15 +228,26 @@ describe('DownloadQueue', () => {
   it('commits a file renamed into place just before a crash, without fetching it again', async () => {
     const url = `${emulator.url}/media/blob/30000?seed=crash`;
     cache.sqlite
-      .prepare("INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', 'crash', 'generated', ?, 1, 1)")
+      .prepare(
+        "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', 'crash', 'generated', ?, 1, 1)",
+      )
       .run(url);
-    const seedQueue = new DownloadQueue({ db: cache.sqlite, assets: cache.assets, root: () => root, client: emulatorLibraryClient(emulator.url), concurrency: () => 1, emit: () => undefined });
+    const seedQueue = new DownloadQueue({
+      db: cache.sqlite,
+      assets: cache.assets,
+      root: () => root,
+      client: emulatorLibraryClient(emulator.url),
+      concurrency: () => 1,
+      emit: () => undefined,
+    });
     seedQueue.enqueue([{ kind: 'image', id: 'crash' }]);
     // The state a kill between rename and commit leaves: final file complete, no part, row downloading.
     const bytes = Buffer.from(await (await fetch(url)).arrayBuffer());
     await mkdir(join(root, 'images'), { recursive: true });
     await writeFile(join(root, 'images', 'crash.jpg'), bytes);
-    cache.sqlite.prepare("UPDATE downloads SET state = 'downloading', bytes_total = ?, etag = ?").run(bytes.length, '"x"');
+    cache.sqlite
+      .prepare("UPDATE downloads SET state = 'downloading', bytes_total = ?, etag = ?")
+      .run(bytes.length, '"x"');
     expect(state('image', 'crash')).toBe('queued');
     const q = makeQueue({ fetch: () => Promise.reject(new Error('must not fetch')) });
     await until(() => state('image', 'crash') === 'downloaded');
@@ -238,7 +257,9 @@ describe('DownloadQueue', () => {
 
   it('throttles progress events to a few per second per item', async () => {
     cache.sqlite
-      .prepare("INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', 'big', 'generated', ?, 1, 1)")
+      .prepare(
+        "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', 'big', 'generated', ?, 1, 1)",
+      )
       .run(`${emulator.url}/media/blob/4000000?seed=big`);
     // A slow link: every 64 KiB chunk takes 10 ms, so the transfer lasts well over a second.
     const slowFetch: MediaFetch = async (url, headers, signal) => {
@@ -256,10 +277,15 @@ describe('DownloadQueue', () => {
     await until(() => state('image', 'big') === 'downloaded', 30_000);
     const seconds = (Date.now() - started) / 1000;
     expect(seconds).toBeGreaterThan(0.5);
-    const progressEvents = events.filter((e) => e.changed.some((d) => d.asset.id === 'big' && d.state === 'downloading')).length;
+    const progressEvents = events.filter((e) =>
+      e.changed.some((d) => d.asset.id === 'big' && d.state === 'downloading'),
+    ).length;
     expect(progressEvents).toBeGreaterThan(1);
     expect(progressEvents).toBeLessThanOrEqual(Math.ceil(seconds * 4) + 3);
-    const speeds = events.flatMap((e) => e.changed).map((d) => d.bytesPerSecond).filter((v) => v !== null);
+    const speeds = events
+      .flatMap((e) => e.changed)
+      .map((d) => d.bytesPerSecond)
+      .filter((v) => v !== null);
     expect(speeds.length).toBeGreaterThan(0);
   });
 });

@@ -66,7 +66,11 @@ export class DownloadQueue {
   readonly #downloads: DownloadStore;
   readonly #running = new Map<number, Running>();
   readonly #dirty = new Set<number>();
-  readonly #pauseStmt: { get: BetterSqlite3.Statement<[string], { value: string }>; set: BetterSqlite3.Statement; del: BetterSqlite3.Statement };
+  readonly #pauseStmt: {
+    get: BetterSqlite3.Statement<[string], { value: string }>;
+    set: BetterSqlite3.Statement;
+    del: BetterSqlite3.Statement;
+  };
   #pause: QueuePauseReasonInfo | null = null;
   #started = false;
   #stopped = false;
@@ -140,7 +144,10 @@ export class DownloadQueue {
   }
 
   list(): DownloadsInfo {
-    return { queue: this.queueInfo(), items: this.#downloads.visible(this.#now() - SUCCEEDED_VISIBLE_MS).map((row) => this.#info(row)) };
+    return {
+      queue: this.queueInfo(),
+      items: this.#downloads.visible(this.#now() - SUCCEEDED_VISIBLE_MS).map((row) => this.#info(row)),
+    };
   }
 
   #info(row: DownloadWithAsset): DownloadInfo {
@@ -158,7 +165,9 @@ export class DownloadQueue {
     if (this.#flushTimer || this.#stopped) return;
     this.#flushTimer = setTimeout(() => {
       this.#flushTimer = null;
-      const rows = [...this.#dirty].map((id) => this.#running.get(id)?.row ?? this.#downloads.get(id)).filter((r) => r !== undefined);
+      const rows = [...this.#dirty]
+        .map((id) => this.#running.get(id)?.row ?? this.#downloads.get(id))
+        .filter((r) => r !== undefined);
       this.#dirty.clear();
       if (rows.length > 0) this.#emit(rows);
     }, this.#deps.progressIntervalMs ?? 250);
@@ -171,7 +180,12 @@ export class DownloadQueue {
 
   /** The asset's file_state mirrors the download (never 'downloaded': only the commit sets that). */
   #mirror(row: DownloadWithAsset): void {
-    const fileState = row.state === 'failed' ? 'failed' : row.state === 'downloading' || row.state === 'preparing' ? 'downloading' : 'queued';
+    const fileState =
+      row.state === 'failed'
+        ? 'failed'
+        : row.state === 'downloading' || row.state === 'preparing'
+          ? 'downloading'
+          : 'queued';
     this.#deps.assets.setLocalFile(row.asset_seq, { fileState });
   }
 
@@ -193,7 +207,9 @@ export class DownloadQueue {
       if (this.#pause) return;
       const free = this.#deps.concurrency() - this.#running.size;
       if (free > 0) {
-        const due = this.#downloads.due(this.#now(), free + this.#running.size).filter((row) => !this.#running.has(row.id));
+        const due = this.#downloads
+          .due(this.#now(), free + this.#running.size)
+          .filter((row) => !this.#running.has(row.id));
         for (const row of due.slice(0, free)) this.#launch(row);
       }
       const next = this.#downloads.nextWakeAt();
@@ -239,7 +255,8 @@ export class DownloadQueue {
           ...(this.#deps.prepareIntervalMs !== undefined ? { prepareIntervalMs: this.#deps.prepareIntervalMs } : {}),
           ...(this.#deps.fetch ? { fetch: this.#deps.fetch } : {}),
           ...(this.#deps.fs ? { fs: this.#deps.fs } : {}),
-          onProgress: (bytes, _total, hls) => this.#progress(running, bytes, hls?.filesTotal ? hls.filesDone / hls.filesTotal : null),
+          onProgress: (bytes, _total, hls) =>
+            this.#progress(running, bytes, hls?.filesTotal ? hls.filesDone / hls.filesTotal : null),
           onChange: () => {
             if (controller.signal.aborted) return;
             this.#saveAndMirror(row);
@@ -250,7 +267,11 @@ export class DownloadQueue {
       );
     } catch (error) {
       this.#deps.logError?.('download step failed unexpectedly', error);
-      outcome = { kind: 'failed', code: 'internal', message: 'The download failed unexpectedly; details are in the log.' };
+      outcome = {
+        kind: 'failed',
+        code: 'internal',
+        message: 'The download failed unexpectedly; details are in the log.',
+      };
     }
     this.#apply(running, outcome);
   }
@@ -385,7 +406,13 @@ export class DownloadQueue {
         let mode: DownloadMode = 'file';
         if (asset.kind === 'video') mode = videoMode === 'hls' && asset.hls ? 'hls' : 'mp4';
         const url = mode === 'mp4' ? null : asset.url;
-        const row = this.#downloads.enqueue(asset.seq, mode, initialDest(ref, mode, url, this.#deps.area ?? ''), url, this.#now());
+        const row = this.#downloads.enqueue(
+          asset.seq,
+          mode,
+          initialDest(ref, mode, url, this.#deps.area ?? ''),
+          url,
+          this.#now(),
+        );
         this.#mirror(row);
         out.push(row);
       }
@@ -489,7 +516,8 @@ export class DownloadQueue {
         this.#deps.db.transaction(() => {
           this.#downloads.delete(row.id);
           const asset = this.#deps.assets.getBySeq(row.asset_seq);
-          if (asset && asset.file_state !== 'downloaded') this.#deps.assets.setLocalFile(row.asset_seq, { fileState: 'remote' });
+          if (asset && asset.file_state !== 'downloaded')
+            this.#deps.assets.setLocalFile(row.asset_seq, { fileState: 'remote' });
         })();
       } else {
         this.#downloads.delete(row.id);

@@ -49,8 +49,7 @@ export interface RunnerContext {
   onChange(): void;
 }
 
-const PREPARE_FAILED =
-  'The service could not prepare this video for download. Press Retry to ask it again.';
+const PREPARE_FAILED = 'The service could not prepare this video for download. Press Retry to ask it again.';
 
 async function sha256OfFile(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -83,13 +82,25 @@ function fromServiceError(error: unknown, what: string): StepOutcome {
   if (error instanceof AppError) {
     const { code, message } = error.info;
     if (code === 'not_found') return { kind: 'failed', code, message: `${what} is no longer on the service.` };
-    if (code === 'auth') return { kind: 'failed', code, message: 'The service refused the API key; check it in Settings.' };
-    if (code === 'network' || code === 'server' || code === 'rate_limited' || code === 'malformed_response' || code === 'offline') {
+    if (code === 'auth')
+      return { kind: 'failed', code, message: 'The service refused the API key; check it in Settings.' };
+    if (
+      code === 'network' ||
+      code === 'server' ||
+      code === 'rate_limited' ||
+      code === 'malformed_response' ||
+      code === 'offline'
+    ) {
       return { kind: 'retry', code, message, progressed: false };
     }
     return { kind: 'failed', code, message };
   }
-  return { kind: 'retry', code: 'network', message: error instanceof Error ? error.message : String(error), progressed: false };
+  return {
+    kind: 'retry',
+    code: 'network',
+    message: error instanceof Error ? error.message : String(error),
+    progressed: false,
+  };
 }
 
 function fromDownloadError(error: unknown, progressed: boolean): StepOutcome {
@@ -121,7 +132,12 @@ function commit(ctx: RunnerContext, row: DownloadWithAsset, info: { bytes: numbe
     row.error_code = null;
     row.next_attempt_at = null;
     ctx.downloads.save(row, ctx.now());
-    ctx.assets.setLocalFile(row.asset_seq, { fileState: 'downloaded', localPath: row.dest, bytes: info.bytes, sha256: info.sha256 });
+    ctx.assets.setLocalFile(row.asset_seq, {
+      fileState: 'downloaded',
+      localPath: row.dest,
+      bytes: info.bytes,
+      sha256: info.sha256,
+    });
   })();
 }
 
@@ -168,7 +184,8 @@ async function prepareVideo(ctx: RunnerContext, row: DownloadWithAsset): Promise
 /** A file or HLS download without a link (or whose link died): ask the service for a fresh one. */
 async function refreshLink(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome | null> {
   try {
-    const record = row.asset_kind === 'image' ? await ctx.client.getImage(row.asset_id) : await ctx.client.getVideo(row.asset_id);
+    const record =
+      row.asset_kind === 'image' ? await ctx.client.getImage(row.asset_id) : await ctx.client.getVideo(row.asset_id);
     if (!record.url) return { kind: 'failed', code: 'not_found', message: 'The service lists no file for this asset.' };
     row.url = record.url;
     return null;
@@ -185,7 +202,10 @@ async function runFile(ctx: RunnerContext, row: DownloadWithAsset): Promise<Step
   await mkdir(dirname(part), { recursive: true });
 
   // A crash between the rename and the commit leaves the finished file and no part: commit it.
-  const partSize = await stat(part).then((s) => s.size, () => -1);
+  const partSize = await stat(part).then(
+    (s) => s.size,
+    () => -1,
+  );
   if (partSize < 0 && row.bytes_total !== null) {
     const destAbs = await safeLibraryPath(ctx.root, row.dest);
     const done = await stat(destAbs).catch(() => null);
@@ -248,11 +268,17 @@ async function runHls(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepO
   const staging = await safeLibraryPath(ctx.root, files.hlsStaging);
   const entry = await safeLibraryPath(ctx.root, row.dest);
   // Renamed into place but not committed (a crash in between): commit what is there.
-  if (await stat(entry).then((s) => s.isFile(), () => false)) {
+  if (
+    await stat(entry).then(
+      (s) => s.isFile(),
+      () => false,
+    )
+  ) {
     commit(ctx, row, { bytes: await folderBytes(target), sha256: null });
     return { kind: 'succeeded' };
   }
-  if (!row.url) return { kind: 'retry', code: 'not_found', message: 'No link yet.', progressed: false, immediately: true };
+  if (!row.url)
+    return { kind: 'retry', code: 'not_found', message: 'No link yet.', progressed: false, immediately: true };
   row.state = 'downloading';
   ctx.onChange();
   let progressed = false;
@@ -297,7 +323,11 @@ export async function runDownloadStep(ctx: RunnerContext, row: DownloadWithAsset
 }
 
 /** Removes what an unfinished download left behind (its `.part` or HLS staging folder). */
-export async function removePartials(root: string, asset: { kind: 'image' | 'video'; id: string }, area = ''): Promise<void> {
+export async function removePartials(
+  root: string,
+  asset: { kind: 'image' | 'video'; id: string },
+  area = '',
+): Promise<void> {
   const files = filesOf(asset, area);
   for (const relative of [files.part, files.hlsStaging]) {
     const path = await safeLibraryPath(root, relative).catch(() => null);

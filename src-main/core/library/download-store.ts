@@ -141,7 +141,14 @@ export class DownloadStore {
   }
 
   counts(): Record<DownloadState, number> {
-    const counts: Record<DownloadState, number> = { queued: 0, preparing: 0, downloading: 0, paused: 0, succeeded: 0, failed: 0 };
+    const counts: Record<DownloadState, number> = {
+      queued: 0,
+      preparing: 0,
+      downloading: 0,
+      paused: 0,
+      succeeded: 0,
+      failed: 0,
+    };
     for (const { state, n } of this.#counts.all()) counts[state] = n;
     return counts;
   }

@@ -37,7 +37,11 @@ function siteFetch(files: Record<string, string | Buffer>) {
     const body = files[path];
     if (body === undefined) return { status: 404, headers: {}, body: Readable.from([]) };
     const bytes = Buffer.from(body);
-    return { status: 200, headers: { 'content-length': String(bytes.length), etag: `"${path}"` }, body: Readable.from([bytes]) };
+    return {
+      status: 200,
+      headers: { 'content-length': String(bytes.length), etag: `"${path}"` },
+      body: Readable.from([bytes]),
+    };
   };
   return { fetch, hits };
 }
@@ -49,7 +53,11 @@ async function expectSelfContained(folder: string): Promise<string[]> {
   for (const name of names.filter((n) => n.endsWith('.m3u8'))) {
     const text = await readFile(join(folder, name), 'utf8');
     for (const line of text.split('\n')) {
-      const found = line.startsWith('#') ? [...line.matchAll(/URI="([^"]+)"/g)].map((m) => m[1] ?? '') : line.trim() ? [line.trim()] : [];
+      const found = line.startsWith('#')
+        ? [...line.matchAll(/URI="([^"]+)"/g)].map((m) => m[1] ?? '')
+        : line.trim()
+          ? [line.trim()]
+          : [];
       for (const uri of found) {
         expect(uri).toMatch(/^[A-Za-z0-9._-]+$/);
         expect(names).toContain(uri);
@@ -86,7 +94,17 @@ describe('copyHlsOffline against the emulator', () => {
     if (ffmpeg) {
       // The emulator is not asked for anything while ffmpeg reads: only file: is whitelisted.
       emulator.control.resetStats();
-      const { stderr } = await promisify(execFile)(ffmpeg, ['-v', 'error', '-protocol_whitelist', 'file', '-i', join(target, HLS_ENTRY), '-f', 'null', '-']);
+      const { stderr } = await promisify(execFile)(ffmpeg, [
+        '-v',
+        'error',
+        '-protocol_whitelist',
+        'file',
+        '-i',
+        join(target, HLS_ENTRY),
+        '-f',
+        'null',
+        '-',
+      ]);
       expect(stderr).toBe('');
       expect(emulator.control.stats().total).toBe(0);
     }
@@ -121,7 +139,15 @@ describe('copyHlsOffline with hand-made playlists', () => {
         'media.m4s',
         '#EXT-X-ENDLIST',
       ].join('\n'),
-      '/s/audio/en.m3u8': ['#EXTM3U', '#EXT-X-TARGETDURATION:4', '#EXTINF:4,', 'a0.aac', '#EXTINF:4,', 'a1.aac', '#EXT-X-ENDLIST'].join('\n'),
+      '/s/audio/en.m3u8': [
+        '#EXTM3U',
+        '#EXT-X-TARGETDURATION:4',
+        '#EXTINF:4,',
+        'a0.aac',
+        '#EXTINF:4,',
+        'a1.aac',
+        '#EXT-X-ENDLIST',
+      ].join('\n'),
       '/s/mid/init.mp4': 'init',
       '/s/mid/media.m4s': Buffer.alloc(200, 7),
       '/k1': Buffer.alloc(16, 1),
@@ -129,13 +155,21 @@ describe('copyHlsOffline with hand-made playlists', () => {
       '/s/audio/a1.aac': 'a1',
     });
     const target = join(dir, 'x.hls');
-    const result = await copyHlsOffline({ url: 'https://cdn.example/s/master.m3u8', targetDir: target, stagingDir: join(dir, 'x.partial'), signal: signal(), fetch: site.fetch });
+    const result = await copyHlsOffline({
+      url: 'https://cdn.example/s/master.m3u8',
+      targetDir: target,
+      stagingDir: join(dir, 'x.partial'),
+      signal: signal(),
+      fetch: site.fetch,
+    });
     expect(result.variant?.bandwidth).toBe(5_000_000);
     await expectSelfContained(target);
     expect(site.hits.get('/s/mid/media.m4s')).toBe(1);
     expect(site.hits.get('/s/hi/index.m3u8')).toBeUndefined();
     expect(site.hits.get('/s/subs/en.m3u8')).toBeUndefined();
-    const master = HLS.parse(await readFile(join(target, HLS_ENTRY), 'utf8')) as InstanceType<typeof HLS.types.MasterPlaylist>;
+    const master = HLS.parse(await readFile(join(target, HLS_ENTRY), 'utf8')) as InstanceType<
+      typeof HLS.types.MasterPlaylist
+    >;
     expect(master.variants).toHaveLength(1);
     expect(master.variants[0]?.audio[0]?.uri).toBe('audio.m3u8');
     const video = await readFile(join(target, 'video.m3u8'), 'utf8');
@@ -146,26 +180,60 @@ describe('copyHlsOffline with hand-made playlists', () => {
 
   it('refuses a live playlist (no ENDLIST) without writing anything', async () => {
     const site = siteFetch({ '/live.m3u8': '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n' });
-    const error = await copyHlsOffline({ url: 'https://cdn.example/live.m3u8', targetDir: join(dir, 'l'), stagingDir: join(dir, 'l.partial'), signal: signal(), fetch: site.fetch }).catch((e: unknown) => e);
+    const error = await copyHlsOffline({
+      url: 'https://cdn.example/live.m3u8',
+      targetDir: join(dir, 'l'),
+      stagingDir: join(dir, 'l.partial'),
+      signal: signal(),
+      fetch: site.fetch,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DownloadError);
     expect((error as Error).message).toMatch(/Live streams cannot be saved/);
     await expect(stat(join(dir, 'l'))).rejects.toThrow();
   });
 
   it('refuses DRM key systems', async () => {
-    const site = siteFetch({ '/d.m3u8': '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-KEY:METHOD=SAMPLE-AES,URI="skd://x",KEYFORMAT="com.apple.streamingkeydelivery"\n#EXTINF:2,\na.ts\n#EXT-X-ENDLIST\n' });
-    await expect(copyHlsOffline({ url: 'https://cdn.example/d.m3u8', targetDir: join(dir, 'd'), stagingDir: join(dir, 'd.partial'), signal: signal(), fetch: site.fetch })).rejects.toThrow(/DRM/);
+    const site = siteFetch({
+      '/d.m3u8':
+        '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-KEY:METHOD=SAMPLE-AES,URI="skd://x",KEYFORMAT="com.apple.streamingkeydelivery"\n#EXTINF:2,\na.ts\n#EXT-X-ENDLIST\n',
+    });
+    await expect(
+      copyHlsOffline({
+        url: 'https://cdn.example/d.m3u8',
+        targetDir: join(dir, 'd'),
+        stagingDir: join(dir, 'd.partial'),
+        signal: signal(),
+        fetch: site.fetch,
+      }),
+    ).rejects.toThrow(/DRM/);
   });
 
   it('refuses something that is not a playlist', async () => {
     const site = siteFetch({ '/x.m3u8': '<html>' });
-    await expect(copyHlsOffline({ url: 'https://cdn.example/x.m3u8', targetDir: join(dir, 'x'), stagingDir: join(dir, 'x.partial'), signal: signal(), fetch: site.fetch })).rejects.toThrow(/not an HLS playlist/);
+    await expect(
+      copyHlsOffline({
+        url: 'https://cdn.example/x.m3u8',
+        targetDir: join(dir, 'x'),
+        stagingDir: join(dir, 'x.partial'),
+        signal: signal(),
+        fetch: site.fetch,
+      }),
+    ).rejects.toThrow(/not an HLS playlist/);
   });
 
   it('skips files finished by an earlier attempt', async () => {
-    const files = { '/m.m3u8': '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n#EXTINF:2,\nb.ts\n#EXT-X-ENDLIST\n', '/a.ts': 'A', '/b.ts': 'B' };
+    const files = {
+      '/m.m3u8': '#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\na.ts\n#EXTINF:2,\nb.ts\n#EXT-X-ENDLIST\n',
+      '/a.ts': 'A',
+      '/b.ts': 'B',
+    };
     const first = siteFetch({ ...files, '/b.ts': undefined as unknown as string });
-    const options = { url: 'https://cdn.example/m.m3u8', targetDir: join(dir, 'r'), stagingDir: join(dir, 'r.partial'), signal: signal() };
+    const options = {
+      url: 'https://cdn.example/m.m3u8',
+      targetDir: join(dir, 'r'),
+      stagingDir: join(dir, 'r.partial'),
+      signal: signal(),
+    };
     await expect(copyHlsOffline({ ...options, fetch: first.fetch })).rejects.toThrow();
     const second = siteFetch(files);
     await copyHlsOffline({ ...options, fetch: second.fetch });
@@ -175,7 +243,8 @@ describe('copyHlsOffline with hand-made playlists', () => {
 });
 
 describe('chooseVariant', () => {
-  const variant = (bandwidth: number, extra: object = {}) => new HLS.types.Variant({ uri: `${bandwidth}.m3u8`, bandwidth, ...extra });
+  const variant = (bandwidth: number, extra: object = {}) =>
+    new HLS.types.Variant({ uri: `${bandwidth}.m3u8`, bandwidth, ...extra });
   it('takes the highest bandwidth under the cap, or the lowest when all are above', () => {
     expect(chooseVariant([variant(1e6), variant(9e6), variant(4e6)])?.bandwidth).toBe(4e6);
     expect(chooseVariant([variant(30e6), variant(12e6)])?.bandwidth).toBe(12e6);

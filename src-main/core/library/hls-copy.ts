@@ -57,7 +57,10 @@ async function fetchText(fetch: MediaFetch, url: string, signal: AbortSignal): P
   try {
     response = await fetch(url, {}, signal);
   } catch (error) {
-    throw new DownloadError(signal.aborted ? 'aborted' : 'retryable', `The playlist could not be fetched: ${(error as Error).message}`);
+    throw new DownloadError(
+      signal.aborted ? 'aborted' : 'retryable',
+      `The playlist could not be fetched: ${(error as Error).message}`,
+    );
   }
   if (response.status !== 200) {
     response.body.destroy();
@@ -99,7 +102,13 @@ const extensionOf = (url: string, fallback: string): string => {
 };
 
 /** Plans local names for every file a media playlist needs and rewrites its URIs to them. */
-function planMediaPlaylist(playlist: MediaPlaylist, baseUrl: string, prefix: string, plan: Map<string, string>, keyCount: { n: number }): void {
+function planMediaPlaylist(
+  playlist: MediaPlaylist,
+  baseUrl: string,
+  prefix: string,
+  plan: Map<string, string>,
+  keyCount: { n: number },
+): void {
   if (!playlist.endlist) throw refuse('Live streams cannot be saved: the playlist has no end (#EXT-X-ENDLIST).');
   if (playlist.segments.length > MAX_SEGMENTS) throw refuse('The stream has too many segments to copy.');
   const local = (uri: string, name: (absolute: string) => string): string => {
@@ -121,7 +130,8 @@ function planMediaPlaylist(playlist: MediaPlaylist, baseUrl: string, prefix: str
     const key = segment.key;
     if (key?.uri && !rewrittenKeys.has(key)) {
       const scheme = key.uri.startsWith('data:') ? 'data:' : new URL(key.uri, baseUrl).protocol;
-      const drm = (key.format !== undefined && key.format !== 'identity') || !['http:', 'https:', 'data:'].includes(scheme);
+      const drm =
+        (key.format !== undefined && key.format !== 'identity') || !['http:', 'https:', 'data:'].includes(scheme);
       if (key.method !== 'NONE' && drm) throw refuse('DRM-protected streams cannot be saved.');
       key.uri = local(key.uri, () => `key${keyCount.n++}.key`);
       rewrittenKeys.add(key);
@@ -137,7 +147,10 @@ function planMediaPlaylist(playlist: MediaPlaylist, baseUrl: string, prefix: str
 }
 
 async function exists(path: string): Promise<boolean> {
-  return stat(path).then(() => true, () => false);
+  return stat(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Downloads each planned file into the staging folder; finished files are skipped on a rerun. */
@@ -220,7 +233,11 @@ export async function copyHlsOffline(options: HlsCopyOptions): Promise<HlsCopyRe
     chosen.subtitles = [];
     chosen.closedCaptions = chosen.closedCaptions.filter((r) => !r.uri);
     chosen.video = chosen.video.filter((r) => !r.uri);
-    const master = new HLS.types.MasterPlaylist({ version: top.version, independentSegments: top.independentSegments, variants: [chosen] });
+    const master = new HLS.types.MasterPlaylist({
+      version: top.version,
+      independentSegments: top.independentSegments,
+      variants: [chosen],
+    });
     outputs.push({ name: HLS_ENTRY, text: HLS.stringify(master) });
   } else {
     planMediaPlaylist(top, options.url, 'v', plan, keyCount);
@@ -239,6 +256,11 @@ export async function copyHlsOffline(options: HlsCopyOptions): Promise<HlsCopyRe
     entry: HLS_ENTRY,
     bytes: bytes + textBytes,
     files: plan.size + outputs.length,
-    variant: chosen ? { bandwidth: chosen.bandwidth, resolution: chosen.resolution ? `${chosen.resolution.width}x${chosen.resolution.height}` : null } : null,
+    variant: chosen
+      ? {
+          bandwidth: chosen.bandwidth,
+          resolution: chosen.resolution ? `${chosen.resolution.width}x${chosen.resolution.height}` : null,
+        }
+      : null,
   };
 }

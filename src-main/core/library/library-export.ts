@@ -37,20 +37,33 @@ export function sidecarOf(asset: AssetRow, fileName: string): Record<string, unk
   };
 }
 
-const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** `name.ext`, or `name-2.ext`, `name-3.ext`… when taken (by the file or its sidecar). */
 async function freeName(dir: string, stem: string, ext: string): Promise<string> {
   for (let n = 1; ; n += 1) {
     const candidate = n === 1 ? stem : `${stem}-${n}`;
-    if (!(await exists(join(dir, `${candidate}${ext}`))) && !(await exists(join(dir, `${candidate}.json`)))) return candidate;
+    if (!(await exists(join(dir, `${candidate}${ext}`))) && !(await exists(join(dir, `${candidate}.json`))))
+      return candidate;
   }
 }
 
-export async function exportAssets(root: string, sources: readonly ExportSource[], to: string): Promise<LibraryExportInfo> {
+export async function exportAssets(
+  root: string,
+  sources: readonly ExportSource[],
+  to: string,
+): Promise<LibraryExportInfo> {
   const target = resolve(to);
   if (isWithin(root, target)) {
-    throw new AppError({ code: 'invalid_argument', message: 'Choose a folder outside the library to export to.', field: 'to' });
+    throw new AppError({
+      code: 'invalid_argument',
+      message: 'Choose a folder outside the library to export to.',
+      field: 'to',
+    });
   }
   await mkdir(target, { recursive: true });
   const result: LibraryExportInfo = { exported: 0, skipped: [], to: target };
@@ -73,7 +86,10 @@ export async function exportAssets(root: string, sources: readonly ExportSource[
       const folder = resolve(source, '..');
       const stem = await freeName(target, basename(folder).replace(/\.hls$/, ''), '.hls');
       await cp(folder, join(target, `${stem}.hls`), { recursive: true, errorOnExist: true, force: false });
-      await writeFile(join(target, `${stem}.json`), JSON.stringify(sidecarOf(asset, `${stem}.hls/${basename(source)}`), null, 2));
+      await writeFile(
+        join(target, `${stem}.json`),
+        JSON.stringify(sidecarOf(asset, `${stem}.hls/${basename(source)}`), null, 2),
+      );
     } else {
       const ext = /\.[A-Za-z0-9]+$/.exec(source)?.[0] ?? '';
       const stem = await freeName(target, basename(source, ext), ext);

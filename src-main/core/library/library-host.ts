@@ -69,7 +69,13 @@ function clientOf(client: unknown): LibraryServiceClient {
   if (c && methods.every((m) => isFunction(c[m]))) return c as LibraryServiceClient;
   const missing = (): Promise<never> =>
     Promise.reject(new AppError({ code: 'unsupported', message: 'This account cannot reach the service yet.' }));
-  return { createVideoDownload: missing, getVideoDownload: missing, getImage: missing, getVideo: missing, deleteImage: missing };
+  return {
+    createVideoDownload: missing,
+    getVideoDownload: missing,
+    getImage: missing,
+    getVideo: missing,
+    deleteImage: missing,
+  };
 }
 
 export async function createLibraryHost(deps: LibraryHostDeps): Promise<LibraryHost> {
@@ -130,7 +136,9 @@ export async function createLibraryHost(deps: LibraryHostDeps): Promise<LibraryH
       if (library) return library;
       throw new AppError({
         code: moving ? 'conflict' : 'auth',
-        message: moving ? 'The library folder is moving; try again when it is done.' : 'Add an API key or try the demo to use the library.',
+        message: moving
+          ? 'The library folder is moving; try again when it is done.'
+          : 'Add an API key or try the demo to use the library.',
       });
     },
     enqueueOutputs(refs) {

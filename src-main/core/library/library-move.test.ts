@@ -18,7 +18,10 @@ async function tree(dir: string): Promise<Record<string, string>> {
   const walk = async (d: string, prefix: string) => {
     for (const e of await readdir(d, { withFileTypes: true })) {
       if (e.isDirectory()) await walk(join(d, e.name), `${prefix}${e.name}/`);
-      else out[`${prefix}${e.name}`] = createHash('sha256').update(await readFile(join(d, e.name))).digest('hex');
+      else
+        out[`${prefix}${e.name}`] = createHash('sha256')
+          .update(await readFile(join(d, e.name)))
+          .digest('hex');
     }
   };
   await walk(dir, '');
@@ -100,7 +103,13 @@ describe('moveLibrary', () => {
     expect(aborted.state).toBe('aborted');
     expect(switched).toBe(false);
     expect(await tree(from)).toEqual(before);
-    const done = await moveLibrary({ from, to, dataDir, signal: new AbortController().signal, switchTo: () => undefined });
+    const done = await moveLibrary({
+      from,
+      to,
+      dataDir,
+      signal: new AbortController().signal,
+      switchTo: () => undefined,
+    });
     expect(done.state).toBe('done');
     expect(await tree(to)).toEqual(before);
   });
@@ -127,7 +136,10 @@ describe('moveLibrary', () => {
 
   it('keeps the old files when the switch never happened', async () => {
     const before = await tree(from);
-    await writeFile(join(dataDir, 'library-move.json'), JSON.stringify({ from, to: join(base, 'X'), phase: 'switched', files: Object.keys(before) }));
+    await writeFile(
+      join(dataDir, 'library-move.json'),
+      JSON.stringify({ from, to: join(base, 'X'), phase: 'switched', files: Object.keys(before) }),
+    );
     await finishInterruptedMove(dataDir, from);
     expect(await tree(from)).toEqual(before);
   });

@@ -69,7 +69,12 @@ async function sha256Of(path: string, signal?: AbortSignal): Promise<string> {
 }
 
 /** Copies through `<dest>.moving`, fsyncs, renames; returns the SHA-256 of the bytes read. */
-async function copyFileDurable(source: string, dest: string, signal: AbortSignal, onBytes: (n: number) => void): Promise<string> {
+async function copyFileDurable(
+  source: string,
+  dest: string,
+  signal: AbortSignal,
+  onBytes: (n: number) => void,
+): Promise<string> {
   await mkdir(dirname(dest), { recursive: true });
   const temporary = `${dest}.moving`;
   const hash = createHash('sha256');
@@ -127,13 +132,24 @@ export async function finishInterruptedMove(dataDir: string, currentLibraryDir: 
 export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo> {
   const from = resolve(options.from);
   const to = resolve(options.to);
-  const info: LibraryMoveInfo = { state: 'copying', from, to, filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0, error: null };
+  const info: LibraryMoveInfo = {
+    state: 'copying',
+    from,
+    to,
+    filesDone: 0,
+    filesTotal: 0,
+    bytesDone: 0,
+    bytesTotal: 0,
+    error: null,
+  };
   const report = () => options.onProgress?.({ ...info });
 
   if (to === from) throw refuse('That is already the library folder.');
   if (isWithin(from, to)) throw refuse('The new folder cannot be inside the current library folder.');
-  if (isWithin(to, from)) throw refuse('The current library is inside that folder; choose an empty folder or a new one.');
-  if (!(await isEmptyOrOurs(to, from))) throw refuse('The new folder is not empty; choose an empty folder or a new one.');
+  if (isWithin(to, from))
+    throw refuse('The current library is inside that folder; choose an empty folder or a new one.');
+  if (!(await isEmptyOrOurs(to, from)))
+    throw refuse('The new folder is not empty; choose an empty folder or a new one.');
 
   const listing: Listing = (await stat(from).catch(() => null)) ? await listTree(from) : { files: [], dirs: [] };
   const files = listing.files;
@@ -142,10 +158,13 @@ export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo
   await mkdir(to, { recursive: true });
   const space = await statfs(to).catch(() => null);
   if (space && space.bavail * space.bsize < info.bytesTotal) {
-    throw new AppError({ code: 'disk_full', message: 'The new folder\'s disk does not have room for the library.' });
+    throw new AppError({ code: 'disk_full', message: "The new folder's disk does not have room for the library." });
   }
   await writeFileDurable(join(to, MOVE_MARKER), JSON.stringify({ from, startedAt: new Date().toISOString() }));
-  await writeFileDurable(join(options.dataDir, JOURNAL), JSON.stringify({ from, to, phase: 'copying' } satisfies Journal));
+  await writeFileDurable(
+    join(options.dataDir, JOURNAL),
+    JSON.stringify({ from, to, phase: 'copying' } satisfies Journal),
+  );
   report();
 
   try {
@@ -175,7 +194,10 @@ export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo
       }
       info.state = 'verifying';
       if ((await sha256Of(dest, options.signal)) !== sourceHash) {
-        throw new AppError({ code: 'internal', message: `The copy of ${file.path} does not match the original; nothing was switched.` });
+        throw new AppError({
+          code: 'internal',
+          message: `The copy of ${file.path} does not match the original; nothing was switched.`,
+        });
       }
       info.state = 'copying';
       info.filesDone += 1;
@@ -189,7 +211,10 @@ export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo
       return info;
     }
     info.state = 'failed';
-    info.error = error instanceof AppError ? error.info : { code: 'internal', message: `Moving the library failed: ${(error as Error).message}` };
+    info.error =
+      error instanceof AppError
+        ? error.info
+        : { code: 'internal', message: `Moving the library failed: ${(error as Error).message}` };
     report();
     throw error instanceof AppError ? error : new AppError(info.error);
   }

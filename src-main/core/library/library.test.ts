@@ -56,7 +56,11 @@ function makeLibrary(autoDownload = true): Library {
 }
 
 async function addImages(outputs: JobOutput[]) {
-  for (const o of outputs) cache.assets.upsertFromServer(assetFieldsFromImage(await emulatorCall<ImageRecord>(emulator, 'GET', `/images/${o.id}`)), Date.now());
+  for (const o of outputs)
+    cache.assets.upsertFromServer(
+      assetFieldsFromImage(await emulatorCall<ImageRecord>(emulator, 'GET', `/images/${o.id}`)),
+      Date.now(),
+    );
   return outputs.map((o) => ({ kind: 'image' as const, id: o.id }));
 }
 
@@ -116,7 +120,11 @@ describe('library', () => {
     library.start();
     const refs = await addImages(await finishedImages(emulator, 1, 'delete me'));
     const videos = await finishedVideos(emulator, 1, 'keep me');
-    for (const v of videos) cache.assets.upsertFromServer(assetFieldsFromVideo(await emulatorCall<VideoRecord>(emulator, 'GET', `/videos/${v.id}`)), Date.now());
+    for (const v of videos)
+      cache.assets.upsertFromServer(
+        assetFieldsFromVideo(await emulatorCall<VideoRecord>(emulator, 'GET', `/videos/${v.id}`)),
+        Date.now(),
+      );
     const video = { kind: 'video' as const, id: videos[0]!.id };
     const result = await library.deleteRemote([...refs, video]);
     expect(result.deleted).toEqual(refs);
@@ -129,7 +137,11 @@ describe('library', () => {
   it('exports files with a JSON sidecar of how they were made, never overwriting', async () => {
     library.start();
     const refs = await addImages(await finishedImages(emulator, 2, 'export me'));
-    cache.assets.recordGeneration('image', refs[0]!.id, { prompt: 'export me', params: { modelID: 'imagea', prompt: 'export me' }, jobId: 'job-1' });
+    cache.assets.recordGeneration('image', refs[0]!.id, {
+      prompt: 'export me',
+      params: { modelID: 'imagea', prompt: 'export me' },
+      jobId: 'job-1',
+    });
     library.download([refs[0]!]);
     await until(() => asset(refs[0]!).file_state === 'downloaded');
     const to = join(base, 'Export');
@@ -137,10 +149,19 @@ describe('library', () => {
     expect(first.exported).toBe(1);
     expect(first.skipped).toEqual([{ asset: refs[1], reason: 'Not downloaded yet; download it first.' }]);
     const sidecar = JSON.parse(await readFile(join(to, `${refs[0]!.id}.json`), 'utf8'));
-    expect(sidecar).toMatchObject({ kind: 'image', id: refs[0]!.id, prompt: 'export me', params: { modelID: 'imagea' }, jobId: 'job-1', file: `${refs[0]!.id}.jpg` });
+    expect(sidecar).toMatchObject({
+      kind: 'image',
+      id: refs[0]!.id,
+      prompt: 'export me',
+      params: { modelID: 'imagea' },
+      jobId: 'job-1',
+      file: `${refs[0]!.id}.jpg`,
+    });
     expect(JSON.stringify(sidecar)).not.toContain('/media/');
     await library.exportTo([refs[0]!], to);
-    expect((await readdir(to)).sort()).toEqual([`${refs[0]!.id}-2.jpg`, `${refs[0]!.id}-2.json`, `${refs[0]!.id}.jpg`, `${refs[0]!.id}.json`].sort());
+    expect((await readdir(to)).sort()).toEqual(
+      [`${refs[0]!.id}-2.jpg`, `${refs[0]!.id}-2.json`, `${refs[0]!.id}.jpg`, `${refs[0]!.id}.json`].sort(),
+    );
     await expect(library.exportTo(refs, join(root, 'inside'))).rejects.toThrow(/outside the library/);
   });
 

@@ -25,7 +25,7 @@ import type { LibraryServiceClient } from './service-port.ts';
 import { ensureThumbnail } from './thumbnails.ts';
 
 export const VIDEO_DELETE_REFUSED =
-  'The service has no way to delete a video (its API lists DELETE only for images). Remove the local copy instead, or delete the video in the service\'s own app.';
+  "The service has no way to delete a video (its API lists DELETE only for images). Remove the local copy instead, or delete the video in the service's own app.";
 
 export interface LibraryDeps {
   db: BetterSqlite3.Database;
@@ -82,10 +82,19 @@ export function createLibrary(deps: LibraryDeps): Library {
       const current = assets.getBySeq(asset.seq);
       if (!current || current.thumb_path) return;
       const root = deps.root();
-      const source = current.file_state === 'downloaded' && current.local_path ? await safeLibraryPath(root, current.local_path) : null;
+      const source =
+        current.file_state === 'downloaded' && current.local_path
+          ? await safeLibraryPath(root, current.local_path)
+          : null;
       if (current.kind === 'image' && !source) return;
       try {
-        const thumb = await ensureThumbnail({ root, area: deps.area ?? '', safeName: safeNameForId(current.id), kind: current.kind, source });
+        const thumb = await ensureThumbnail({
+          root,
+          area: deps.area ?? '',
+          safeName: safeNameForId(current.id),
+          kind: current.kind,
+          source,
+        });
         if (stopController.signal.aborted) return;
         // A video without its file gets the shared poster, not recorded: its own comes later.
         if (source) assets.setLocalFile(current.seq, { fileState: current.file_state, thumbPath: thumb.path });
@@ -133,7 +142,12 @@ export function createLibrary(deps: LibraryDeps): Library {
       queue.start();
       // Files deleted behind our back stop counting as offline copies.
       void reconcileLocalFiles(deps.db, assets, deps.root(), stopController.signal)
-        .then((lost) => announce('download', lost.map((a) => ({ kind: a.kind, id: a.id }))))
+        .then((lost) =>
+          announce(
+            'download',
+            lost.map((a) => ({ kind: a.kind, id: a.id })),
+          ),
+        )
         .then(() => this.backfillThumbnails())
         .catch((error: unknown) => deps.logError('Checking the library files failed', error));
     },
@@ -172,7 +186,10 @@ export function createLibrary(deps: LibraryDeps): Library {
         } catch (error) {
           // Already gone on the service: the goal is reached.
           if (!(error instanceof AppError && error.info.code === 'not_found')) {
-            result.refused.push({ asset: ref, reason: error instanceof AppError ? error.info.message : 'The service could not delete it.' });
+            result.refused.push({
+              asset: ref,
+              reason: error instanceof AppError ? error.info.message : 'The service could not delete it.',
+            });
             continue;
           }
         }
@@ -191,7 +208,9 @@ export function createLibrary(deps: LibraryDeps): Library {
     serve: (request) => serveLocalMedia(deps.root(), request),
     async backfillThumbnails() {
       const missing = deps.db
-        .prepare("SELECT seq FROM assets WHERE file_state = 'downloaded' AND thumb_path IS NULL ORDER BY created_at DESC LIMIT 2000")
+        .prepare(
+          "SELECT seq FROM assets WHERE file_state = 'downloaded' AND thumb_path IS NULL ORDER BY created_at DESC LIMIT 2000",
+        )
         .all() as { seq: number }[];
       for (const { seq } of missing) {
         if (stopController.signal.aborted) return;

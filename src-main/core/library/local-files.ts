@@ -8,7 +8,12 @@ import type { AssetRow } from '../db/repos/asset-row.ts';
 import { safeLibraryPath } from './paths.ts';
 
 /** Forgets the local copy in the database, then deletes it (an HLS copy: its whole folder). */
-export async function removeLocalCopy(db: BetterSqlite3.Database, assets: AssetsRepo, root: string, asset: AssetRow): Promise<boolean> {
+export async function removeLocalCopy(
+  db: BetterSqlite3.Database,
+  assets: AssetsRepo,
+  root: string,
+  asset: AssetRow,
+): Promise<boolean> {
   if (!asset.local_path) return false;
   const path = await safeLibraryPath(root, asset.local_path).catch(() => null);
   db.transaction(() => {
@@ -23,7 +28,12 @@ export async function removeLocalCopy(db: BetterSqlite3.Database, assets: Assets
  * Marks downloaded assets whose file is gone (deleted in a file manager, a folder changed by
  * hand) as remote again. Returns the assets changed. Runs in the background in small batches.
  */
-export async function reconcileLocalFiles(db: BetterSqlite3.Database, assets: AssetsRepo, root: string, signal?: AbortSignal): Promise<AssetRow[]> {
+export async function reconcileLocalFiles(
+  db: BetterSqlite3.Database,
+  assets: AssetsRepo,
+  root: string,
+  signal?: AbortSignal,
+): Promise<AssetRow[]> {
   const rows = db
     .prepare("SELECT seq, local_path, thumb_path FROM assets WHERE file_state = 'downloaded' ORDER BY seq")
     .all() as { seq: number; local_path: string | null; thumb_path: string | null }[];
@@ -31,7 +41,12 @@ export async function reconcileLocalFiles(db: BetterSqlite3.Database, assets: As
   for (const row of rows) {
     if (signal?.aborted) break;
     const path = row.local_path ? await safeLibraryPath(root, row.local_path).catch(() => null) : null;
-    const present = path ? await stat(path).then((s) => s.isFile(), () => false) : false;
+    const present = path
+      ? await stat(path).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      : false;
     if (!present) {
       assets.setLocalFile(row.seq, { fileState: 'remote', localPath: null, bytes: null, sha256: null });
       const asset = assets.getBySeq(row.seq);

@@ -33,7 +33,8 @@ export function assertMediaUrl(url: string): URL {
   } catch {
     throw new Error('The media link is not a valid URL.');
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error('The media link is not an http(s) URL.');
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+    throw new Error('The media link is not an http(s) URL.');
   if (parsed.username || parsed.password) throw new Error('The media link carries credentials; refused.');
   return parsed;
 }

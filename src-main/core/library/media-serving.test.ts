@@ -73,16 +73,23 @@ describe('serveLocalMedia', () => {
   });
 
   it('gives HLS files and thumbnails their types', async () => {
-    expect((await serveLocalMedia(root, { path: 'videos/v1.hls/index.m3u8' })).headers['Content-Type']).toBe('application/vnd.apple.mpegurl');
-    expect((await serveLocalMedia(root, { path: 'videos/v1.hls/v00000.ts' })).headers['Content-Type']).toBe('video/mp2t');
+    expect((await serveLocalMedia(root, { path: 'videos/v1.hls/index.m3u8' })).headers['Content-Type']).toBe(
+      'application/vnd.apple.mpegurl',
+    );
+    expect((await serveLocalMedia(root, { path: 'videos/v1.hls/v00000.ts' })).headers['Content-Type']).toBe(
+      'video/mp2t',
+    );
     expect((await serveLocalMedia(root, { path: '.thumbs/v1.webp' })).headers['Content-Type']).toBe('image/webp');
   });
 
-  it.each(['../secret.txt', '/etc/passwd', 'videos/../../secret.txt', 'videos/v2.part', 'videos', 'missing.mp4'])('answers 404 for %j', async (path) => {
-    const reply = await serveLocalMedia(root, { path });
-    expect(reply.status).toBe(404);
-    expect(String(await text(reply.body))).not.toContain('secret');
-  });
+  it.each(['../secret.txt', '/etc/passwd', 'videos/../../secret.txt', 'videos/v2.part', 'videos', 'missing.mp4'])(
+    'answers 404 for %j',
+    async (path) => {
+      const reply = await serveLocalMedia(root, { path });
+      expect(reply.status).toBe(404);
+      expect(String(await text(reply.body))).not.toContain('secret');
+    },
+  );
 
   it('refuses a symlink out of the root', async () => {
     await symlink(join(base, 'secret.txt'), join(root, 'videos', 'link.mp4'));

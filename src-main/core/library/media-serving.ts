@@ -42,7 +42,11 @@ export function parseByteRange(header: string, size: number): Range | 'unsatisfi
 
 const plain = (status: number, message: string, head = false): MediaReply => ({
   status,
-  headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(message)), 'Cache-Control': 'no-store' },
+  headers: {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(message)),
+    'Cache-Control': 'no-store',
+  },
   body: head ? null : Readable.from([Buffer.from(message)]),
 });
 
@@ -93,7 +97,11 @@ export async function serveLocalMedia(root: string, request: MediaRequest): Prom
   };
   const range = request.rangeHeader ? parseByteRange(request.rangeHeader, size) : undefined;
   if (range === 'unsatisfiable') {
-    return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}`, 'Content-Length': '0' }, body: null };
+    return {
+      status: 416,
+      headers: { ...headers, 'Content-Range': `bytes */${size}`, 'Content-Length': '0' },
+      body: null,
+    };
   }
   const { start, end } = range ?? { start: 0, end: size - 1 };
   const length = size === 0 ? 0 : end - start + 1;
@@ -114,7 +122,8 @@ export function toWebResponse(reply: MediaReply): Response {
 export const MEDIA_SCHEME = 'atelier-media';
 const MEDIA_HOST = 'library';
 
-export const electronMediaUrl = (relativePath: string): string => `${MEDIA_SCHEME}://${MEDIA_HOST}/${encodeMediaPath(relativePath)}`;
+export const electronMediaUrl = (relativePath: string): string =>
+  `${MEDIA_SCHEME}://${MEDIA_HOST}/${encodeMediaPath(relativePath)}`;
 
 /** The library-relative path an `atelier-media://library/…` URL names, or null for any other URL. */
 export function mediaPathFromProtocolUrl(url: string): string | null {

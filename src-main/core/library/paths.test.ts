@@ -21,13 +21,26 @@ describe('safeNameForId', () => {
     expect(safeNameForId('v-1.2')).toBe('v-1.2');
   });
 
-  it.each(['../../etc/passwd', '/etc/passwd', 'C:\\Windows\\win.ini', '..', '.', '.hidden', 'a/b', 'a\0b', 'é', '', 'con', 'NUL.txt', 'a..b', 'trailing.', 'x'.repeat(200)])(
-    'turns %j into a hashed name made only of safe characters',
-    (id) => {
-      const name = safeNameForId(id);
-      expect(name).toMatch(/^id-[0-9a-f]{32}$/);
-    },
-  );
+  it.each([
+    '../../etc/passwd',
+    '/etc/passwd',
+    'C:\\Windows\\win.ini',
+    '..',
+    '.',
+    '.hidden',
+    'a/b',
+    'a\0b',
+    'é',
+    '',
+    'con',
+    'NUL.txt',
+    'a..b',
+    'trailing.',
+    'x'.repeat(200),
+  ])('turns %j into a hashed name made only of safe characters', (id) => {
+    const name = safeNameForId(id);
+    expect(name).toMatch(/^id-[0-9a-f]{32}$/);
+  });
 
   it('keeps ids that differ only by case apart on case-insensitive disks', () => {
     expect(safeNameForId('AbC').toLowerCase()).not.toBe(safeNameForId('abc').toLowerCase());
@@ -43,7 +56,17 @@ describe('resolveInLibrary', () => {
     expect(resolveInLibrary(root, 'images/a.png')).toBe(join(root, 'images', 'a.png'));
   });
 
-  it.each(['../outside.txt', '../../etc/passwd', '/etc/passwd', 'images/../../x', 'C:/x', '\\\\server\\share', '', 'a\0b', '.'])('refuses %j', (path) => {
+  it.each([
+    '../outside.txt',
+    '../../etc/passwd',
+    '/etc/passwd',
+    'images/../../x',
+    'C:/x',
+    '\\\\server\\share',
+    '',
+    'a\0b',
+    '.',
+  ])('refuses %j', (path) => {
     expect(() => resolveInLibrary(root, path)).toThrow(AppError);
   });
 

@@ -20,7 +20,11 @@ const shortHash = (text: string, length: number): string =>
  */
 export function safeNameForId(id: string): string {
   const usable =
-    SAFE_NAME.test(id) && id.length <= MAX_NAME_LENGTH && !id.endsWith('.') && !id.includes('..') && !WINDOWS_RESERVED.test(id);
+    SAFE_NAME.test(id) &&
+    id.length <= MAX_NAME_LENGTH &&
+    !id.endsWith('.') &&
+    !id.includes('..') &&
+    !WINDOWS_RESERVED.test(id);
   if (!usable) return `id-${shortHash(id, 32)}`;
   return /[A-Z]/.test(id) ? `${id}-${shortHash(id, 8)}` : id;
 }
@@ -42,7 +46,8 @@ const outside = (what: string): AppError =>
 export function resolveInLibrary(root: string, relativePath: string): string {
   if (relativePath.includes('\0') || relativePath === '') throw outside('an empty or invalid path');
   const normalised = relativePath.replaceAll('\\', '/');
-  if (isAbsolute(relativePath) || normalised.startsWith('/') || /^[A-Za-z]:/.test(normalised)) throw outside('an absolute path');
+  if (isAbsolute(relativePath) || normalised.startsWith('/') || /^[A-Za-z]:/.test(normalised))
+    throw outside('an absolute path');
   const full = resolve(root, normalised);
   if (!isWithin(root, full) || full === resolve(root)) throw outside(`"${relativePath.slice(0, 80)}"`);
   return full;

@@ -23,7 +23,9 @@ afterEach(async () => {
 describe('ensureThumbnail', () => {
   it('makes a small webp of an image once, keeping the aspect ratio', async () => {
     const source = join(root, 'images', 'big.png');
-    await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366cc' } }).png().toFile(source);
+    await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#3366cc' } })
+      .png()
+      .toFile(source);
     const first = await ensureThumbnail({ root, safeName: 'big', kind: 'image', source });
     expect(first).toMatchObject({ path: '.thumbs/big.webp', created: true, kind: 'image' });
     const meta = await sharp(join(root, first.path)).metadata();

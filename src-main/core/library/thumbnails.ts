@@ -69,7 +69,9 @@ export async function neutralPoster(glyph = true): Promise<Buffer> {
   const width = THUMB_EDGE;
   const height = Math.round((THUMB_EDGE * 9) / 16);
   const blank = sharp({ create: { width, height, channels: 3, background: { r: 46, g: 48, b: 54 } } });
-  return (glyph ? blank.composite([{ input: PLAY_GLYPH(width, height) }]) : blank).webp({ quality: WEBP_QUALITY }).toBuffer();
+  return (glyph ? blank.composite([{ input: PLAY_GLYPH(width, height) }]) : blank)
+    .webp({ quality: WEBP_QUALITY })
+    .toBuffer();
 }
 
 async function imageThumb(source: string): Promise<Buffer> {
@@ -83,8 +85,27 @@ async function imageThumb(source: string): Promise<Buffer> {
 /** One PNG frame about half a second in (first frame for very short clips), or null. */
 function ffmpegFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
   return new Promise((resolve) => {
-    const args = ['-hide_banner', '-loglevel', 'error', '-nostdin', '-ss', '0.5', '-i', source, '-frames:v', '1', '-vf', `scale=${THUMB_EDGE}:${THUMB_EDGE}:force_original_aspect_ratio=decrease`, '-f', 'image2pipe', '-vcodec', 'png', 'pipe:1'];
-    if (source.endsWith('.m3u8')) args.splice(6, 0, '-allowed_extensions', 'ALL', '-protocol_whitelist', 'file,crypto,data');
+    const args = [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      '-ss',
+      '0.5',
+      '-i',
+      source,
+      '-frames:v',
+      '1',
+      '-vf',
+      `scale=${THUMB_EDGE}:${THUMB_EDGE}:force_original_aspect_ratio=decrease`,
+      '-f',
+      'image2pipe',
+      '-vcodec',
+      'png',
+      'pipe:1',
+    ];
+    if (source.endsWith('.m3u8'))
+      args.splice(6, 0, '-allowed_extensions', 'ALL', '-protocol_whitelist', 'file,crypto,data');
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'ignore'], windowsHide: true });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -112,7 +133,10 @@ async function videoThumb(source: string): Promise<{ bytes: Buffer; poster: 'fra
     try {
       const image = sharp(frame);
       const { width = THUMB_EDGE, height = THUMB_EDGE } = await image.metadata();
-      const bytes = await image.composite([{ input: PLAY_GLYPH(width, height) }]).webp({ quality: WEBP_QUALITY }).toBuffer();
+      const bytes = await image
+        .composite([{ input: PLAY_GLYPH(width, height) }])
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer();
       return { bytes, poster: 'frame' };
     } catch {
       // fall through to the generated poster
@@ -143,11 +167,17 @@ export async function ensureThumbnail(options: {
   // A video not on disk yet shares one generated poster, so its own thumbnail can still be a
   // real frame once it is downloaded.
   const relative =
-    options.kind === 'video' && !options.source ? `${thumbsDir(area)}/${SHARED_POSTER}` : thumbRelativePath(options.safeName, area);
+    options.kind === 'video' && !options.source
+      ? `${thumbsDir(area)}/${SHARED_POSTER}`
+      : thumbRelativePath(options.safeName, area);
   const target = join(options.root, relative);
   const existing = await stat(target).catch(() => null);
   if (existing?.isFile() && existing.size > 0) {
-    return { path: relative, created: false, kind: options.kind === 'image' ? 'image' : options.source ? 'frame' : 'generated' };
+    return {
+      path: relative,
+      created: false,
+      kind: options.kind === 'image' ? 'image' : options.source ? 'frame' : 'generated',
+    };
   }
   await mkdir(dirname(target), { recursive: true });
   if (options.kind === 'image') {

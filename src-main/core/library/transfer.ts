@@ -52,7 +52,11 @@ export interface PartFs {
 }
 
 export const nodePartFs: PartFs = {
-  size: (path) => stat(path).then((s) => s.size, () => 0),
+  size: (path) =>
+    stat(path).then(
+      (s) => s.size,
+      () => 0,
+    ),
   truncate: (path, length) => truncate(path, length),
   writer: (path, start) => createWriteStream(path, { flags: start > 0 ? 'r+' : 'w', start }),
   reader: (path, start, end) => createReadStream(path, { start, end }),
@@ -111,7 +115,9 @@ export function ifRangeValue(validator: Validator | null): string | undefined {
 }
 
 /** `bytes start-end/total` (total may be `*`); undefined when it does not parse. */
-export function parseContentRange(value: string | undefined): { start: number; end: number; total: number | null } | undefined {
+export function parseContentRange(
+  value: string | undefined,
+): { start: number; end: number; total: number | null } | undefined {
   const match = /^bytes\s+(\d+)-(\d+)\/(\d+|\*)$/i.exec(value?.trim() ?? '');
   if (!match) return undefined;
   const [, start = '', end = '', total = ''] = match;
@@ -225,7 +231,14 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
         const hash = createHash('sha256');
         await hashPrefix(fs, options.partPath, have, hash);
         await fs.fsync(options.partPath);
-        return { bytes: have, sha256: hash.digest('hex'), contentType: state.contentType, validator: state.validator, restarted, fetchedBytes: 0 };
+        return {
+          bytes: have,
+          sha256: hash.digest('hex'),
+          contentType: state.contentType,
+          validator: state.validator,
+          restarted,
+          fetchedBytes: 0,
+        };
       }
       await fs.truncate(options.partPath, 0);
       restarted = true;
@@ -266,7 +279,14 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
       throw new DownloadError('retryable', `The transfer ended early (${done} of ${total} bytes); it will resume.`);
     }
     await fs.fsync(options.partPath);
-    return { bytes: done, sha256: hash.digest('hex'), contentType: state.contentType, validator, restarted, fetchedBytes: done - offset };
+    return {
+      bytes: done,
+      sha256: hash.digest('hex'),
+      contentType: state.contentType,
+      validator,
+      restarted,
+      fetchedBytes: done - offset,
+    };
   }
   throw new DownloadError('retryable', 'The media host kept answering with unexpected ranges.');
 }

@@ -11,9 +11,15 @@ describe('migration 0002 download-details', () => {
     db.prepare(
       "INSERT INTO assets (kind, id, origin, created_at, local_created_at) VALUES ('image', 'img_1', 'generated', 1, 1)",
     ).run();
-    db.prepare("INSERT INTO downloads (asset_seq, dest, state, created_at, updated_at) VALUES (1, 'images/img_1.jpg', 'queued', 1, 1)").run();
+    db.prepare(
+      "INSERT INTO downloads (asset_seq, dest, state, created_at, updated_at) VALUES (1, 'images/img_1.jpg', 'queued', 1, 1)",
+    ).run();
     expect(runMigrations(db, [migration0001, migration0002])).toEqual([2]);
-    expect(db.prepare('SELECT mode, content_type, error_code FROM downloads').get()).toEqual({ mode: 'file', content_type: null, error_code: null });
+    expect(db.prepare('SELECT mode, content_type, error_code FROM downloads').get()).toEqual({
+      mode: 'file',
+      content_type: null,
+      error_code: null,
+    });
     expect(() => db.prepare("UPDATE downloads SET mode = 'torrent'").run()).toThrow(/CHECK/);
     db.close();
   });

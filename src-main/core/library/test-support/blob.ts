@@ -9,4 +9,5 @@ export async function expectedBlobSha256(bytes: number, seed: string, generation
   return hash.digest('hex');
 }
 
-export const blobUrl = (baseUrl: string, bytes: number, seed: string): string => `${baseUrl}/media/blob/${bytes}?seed=${encodeURIComponent(seed)}`;
+export const blobUrl = (baseUrl: string, bytes: number, seed: string): string =>
+  `${baseUrl}/media/blob/${bytes}?seed=${encodeURIComponent(seed)}`;

@@ -15,7 +15,11 @@ import { emulatorLibraryClient } from './emulator-client.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { 'throttle-ms': { type: 'string', default: '0' }, rss: { type: 'boolean', default: false }, concurrency: { type: 'string', default: '3' } },
+  options: {
+    'throttle-ms': { type: 'string', default: '0' },
+    rss: { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '3' },
+  },
 });
 const [dbFile, root, emulatorUrl] = positionals;
 if (!dbFile || !root || !emulatorUrl) throw new Error('usage: download-driver.ts <dbFile> <libraryRoot> <emulatorUrl>');
@@ -63,7 +67,9 @@ const queue = new DownloadQueue({
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
       out(`RSS ${peakRss}`);
     }
-    const pending = cache.sqlite.prepare("SELECT count(*) AS n FROM downloads WHERE state <> 'succeeded'").get() as { n: number };
+    const pending = cache.sqlite.prepare("SELECT count(*) AS n FROM downloads WHERE state <> 'succeeded'").get() as {
+      n: number;
+    };
     if (pending.n === 0) {
       out('DONE');
       void queue.stop().then(() => {
@@ -74,7 +80,9 @@ const queue = new DownloadQueue({
   },
 });
 queue.start();
-const pendingAtStart = cache.sqlite.prepare("SELECT count(*) AS n FROM downloads WHERE state <> 'succeeded'").get() as { n: number };
+const pendingAtStart = cache.sqlite.prepare("SELECT count(*) AS n FROM downloads WHERE state <> 'succeeded'").get() as {
+  n: number;
+};
 if (pendingAtStart.n === 0) {
   out('DONE');
   await queue.stop();

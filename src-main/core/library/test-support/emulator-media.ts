@@ -7,7 +7,11 @@ const HOUR = 60 * 60 * 1000;
 async function call<T>(emulator: RunningEmulator, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${emulator.url}${path}`, {
     method,
-    headers: { authorization: 'Bearer demo-key', 'api-version': '1', ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: 'Bearer demo-key',
+      'api-version': '1',
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   const envelope = (await response.json()) as { status: string; result: T; message?: string };
@@ -21,17 +25,32 @@ async function finish(emulator: RunningEmulator, jobIds: string[]): Promise<Job[
 }
 
 /** Runs `count` video jobs to success; the emulator alternates MP4 and HLS answers. */
-export async function finishedVideos(emulator: RunningEmulator, count: number, prompt = 'a calm lake'): Promise<JobOutput[]> {
+export async function finishedVideos(
+  emulator: RunningEmulator,
+  count: number,
+  prompt = 'a calm lake',
+): Promise<JobOutput[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1) {
-    const trigger = await call<{ jobId: string }>(emulator, 'POST', '/videos/generation', { modelID: 'videoa-3.1', prompt: `${prompt} ${i}` });
+    const trigger = await call<{ jobId: string }>(emulator, 'POST', '/videos/generation', {
+      modelID: 'videoa-3.1',
+      prompt: `${prompt} ${i}`,
+    });
     ids.push(trigger.jobId);
   }
   return (await finish(emulator, ids)).flatMap((job) => job.videos ?? []);
 }
 
-export async function finishedImages(emulator: RunningEmulator, count: number, prompt = 'a red fox'): Promise<JobOutput[]> {
-  const trigger = await call<{ jobId: string }>(emulator, 'POST', '/images/generation', { modelID: 'imagea', prompt, numImages: count });
+export async function finishedImages(
+  emulator: RunningEmulator,
+  count: number,
+  prompt = 'a red fox',
+): Promise<JobOutput[]> {
+  const trigger = await call<{ jobId: string }>(emulator, 'POST', '/images/generation', {
+    modelID: 'imagea',
+    prompt,
+    numImages: count,
+  });
   return (await finish(emulator, [trigger.jobId])).flatMap((job) => job.images ?? []);
 }
 

@@ -22,7 +22,14 @@ export function runDriver(options: {
   rss?: boolean;
   timeoutMs?: number;
 }): Promise<DriverRun> {
-  const args = [DRIVER, options.dbFile, options.root, options.emulatorUrl, '--throttle-ms', String(options.throttleMs ?? 0)];
+  const args = [
+    DRIVER,
+    options.dbFile,
+    options.root,
+    options.emulatorUrl,
+    '--throttle-ms',
+    String(options.throttleMs ?? 0),
+  ];
   if (options.rss) args.push('--rss');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
