@@ -1,0 +1,130 @@
+// The asset view (lightbox): which asset is shown, stepping through the list it was opened from,
+// its lineage (the image an upscale came from, the upscale made of it), and live updates.
+import type { AssetInfo } from '@contract/ipc/assets.ts';
+import type { AssetRefInfo } from '@contract/ipc/library.ts';
+import { invoke, on } from '../ipc.ts';
+import { library } from './library.svelte.ts';
+import { toasts } from './toasts.svelte.ts';
+
+/** A list the view steps through: the Library's grid, or a job's outputs. */
+export interface AssetSequence {
+  /** Known slots (may grow as pages load). */
+  readonly length: number;
+  at(index: number): AssetInfo | undefined;
+  /** Makes `at(index)` answer when it can (loads pages). */
+  ensure(index: number): Promise<void>;
+}
+
+export const librarySequence: AssetSequence = {
+  get length() {
+    return library.slots;
+  },
+  at: (index) => library.items[index],
+  ensure: (index) => library.ensureLoaded(index),
+};
+
+export const fixedSequence = (assets: AssetInfo[]): AssetSequence => ({
+  length: assets.length,
+  at: (index) => assets[index],
+  ensure: () => Promise.resolve(),
+});
+
+const sameAsset = (a: AssetRefInfo | null, b: AssetRefInfo): boolean => a?.kind === b.kind && a.id === b.id;
+
+class AssetViewState {
+  asset = $state.raw<AssetInfo | null>(null);
+  index = $state(0);
+  /** Lineage: the image an upscale was made from, and the upscale made of this image. */
+  source = $state.raw<AssetInfo | null>(null);
+  upscaled = $state.raw<AssetInfo | null>(null);
+  #sequence = $state.raw<AssetSequence | null>(null);
+  #stepping = false;
+
+  readonly isOpen = $derived(this.asset !== null);
+  readonly total = $derived(this.#sequence?.length ?? 0);
+  readonly hasPrevious = $derived(this.index > 0);
+  readonly hasNext = $derived(this.index < this.total - 1);
+
+  async show(sequence: AssetSequence, index: number): Promise<void> {
+    await sequence.ensure(index);
+    const asset = sequence.at(index);
+    if (!asset) return;
+    this.#sequence = sequence;
+    this.#set(asset, index);
+  }
+
+  /** Opens one asset by reference (a job's output, a notification), stepping through `others` when given. */
+  async showRef(ref: AssetRefInfo, others?: AssetInfo[]): Promise<void> {
+    const result = await invoke('assets:get', ref);
+    if (!result.ok) {
+      toasts.error(result.error.code === 'not_found' ? 'That item is not in the library (yet).' : result.error.message);
+      return;
+    }
+    const list = others && others.some((a) => sameAsset(a, ref)) ? others : [result.value];
+    const index = list.findIndex((a) => sameAsset(a, ref));
+    const fresh = list.map((a, i) => (i === index ? result.value : a));
+    await this.show(fixedSequence(fresh), index);
+  }
+
+  async step(delta: 1 | -1): Promise<void> {
+    const sequence = this.#sequence;
+    const next = this.index + delta;
+    if (!sequence || next < 0 || this.#stepping) return;
+    this.#stepping = true;
+    try {
+      await sequence.ensure(next);
+      const asset = sequence.at(next);
+      if (asset && this.#sequence === sequence) this.#set(asset, next);
+    } finally {
+      this.#stepping = false;
+    }
+  }
+
+  close(): void {
+    this.asset = null;
+    this.source = null;
+    this.upscaled = null;
+    this.#sequence = null;
+  }
+
+  #set(asset: AssetInfo, index: number): void {
+    this.asset = asset;
+    this.index = index;
+    void this.#loadLineage(asset);
+  }
+
+  async #loadLineage(asset: AssetInfo): Promise<void> {
+    this.source = null;
+    this.upscaled = null;
+    const [source, upscaled] = await Promise.all([
+      asset.sourceAssetId ? invoke('assets:get', { kind: 'image', id: asset.sourceAssetId }) : null,
+      asset.upscaledImageId ? invoke('assets:get', { kind: 'image', id: asset.upscaledImageId }) : null,
+    ]);
+    if (!sameAsset(this.asset, asset)) return;
+    this.source = source?.ok ? source.value : null;
+    this.upscaled = upscaled?.ok ? upscaled.value : null;
+  }
+
+  /** Keeps the shown asset current (a download finished, its local copy was removed…). */
+  async #refresh(): Promise<void> {
+    const shown = this.asset;
+    if (!shown) return;
+    const result = await invoke('assets:get', { kind: shown.kind, id: shown.id });
+    if (!sameAsset(this.asset, shown)) return;
+    if (result.ok) this.asset = result.value;
+    else if (result.error.code === 'not_found') {
+      toasts.info('That item was deleted.');
+      this.close();
+    }
+  }
+
+  listen(): () => void {
+    return on('assets:changed', (change) => {
+      const shown = this.asset;
+      if (!shown) return;
+      if (!change.assets || change.assets.some((ref) => sameAsset(shown, ref))) void this.#refresh();
+    });
+  }
+}
+
+export const assetView = new AssetViewState();

@@ -1,0 +1,321 @@
+// The Library's list: filters, sort and search, keyset pages from assets:list loaded as the grid
+// scrolls, best matches from assets:search, the filter bar's counts, and live updates.
+// Items are kept as a raw (non-deep) array: 50,000 proxied objects would cost more than they give.
+import type { ErrorInfo } from '@contract/errors.ts';
+import type { AssetCountsInfo, AssetFilterInfo, AssetInfo, AssetsChangedInfo } from '@contract/ipc/assets.ts';
+import { ASSET_PAGE_LIMIT, ASSET_SEARCH_LIMIT } from '@contract/ipc/assets.ts';
+import type { AssetRefInfo } from '@contract/ipc/library.ts';
+import type { ModelInfo } from '@contract/ipc/models.ts';
+import { invoke, on } from '../ipc.ts';
+import { assetKey } from '../library/asset-key.ts';
+import { localDayStart, nextLocalDay } from '../library/format.ts';
+import { serviceReach } from './service-reach.svelte.ts';
+
+export type KindFilter = 'all' | 'image' | 'video';
+export type LibrarySort = 'newest' | 'oldest' | 'relevance';
+
+export interface LibraryFilters {
+  kind: KindFilter;
+  modelId: string | null;
+  offlineOnly: boolean;
+  likedOnly: boolean;
+  /** Local calendar days (YYYY-MM-DD), both inclusive; '' = open. */
+  dateFrom: string;
+  dateTo: string;
+}
+
+const PAGE_SIZE = ASSET_PAGE_LIMIT.max;
+/** FTS starts matching at two letters. */
+const MIN_QUERY_LENGTH = 2;
+const SEARCH_DEBOUNCE_MS = 150;
+const PATCH_DELAY_MS = 250;
+
+const NO_FILTERS: LibraryFilters = {
+  kind: 'all',
+  modelId: null,
+  offlineOnly: false,
+  likedOnly: false,
+  dateFrom: '',
+  dateTo: '',
+};
+
+class LibraryState {
+  filters = $state<LibraryFilters>({ ...NO_FILTERS });
+  /** What is typed; `query` follows it after a short pause. */
+  queryText = $state('');
+  query = $state('');
+  /** The order chosen for browsing; a search shows best matches first unless the user picks a date order. */
+  browseSort = $state<'newest' | 'oldest'>('newest');
+  searchSort = $state<LibrarySort>('relevance');
+
+  items = $state.raw<AssetInfo[]>([]);
+  hasMore = $state(true);
+  loading = $state(false);
+  error = $state<ErrorInfo | null>(null);
+  counts = $state<AssetCountsInfo | null>(null);
+  models = $state.raw<ModelInfo[]>([]);
+  /** The cache changed in ways a patch cannot show (new assets): offer a reload. */
+  stale = $state(false);
+
+  #cursor: string | null = null;
+  #generation = 0;
+  #inflight: Promise<void> | null = null;
+  #debounce: ReturnType<typeof setTimeout> | undefined;
+  #pendingPatch = new Map<string, AssetRefInfo>();
+  #patchTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set by the grid: while the user is at the top, new assets simply appear. */
+  atTop = true;
+
+  readonly searching = $derived(this.query.length >= MIN_QUERY_LENGTH);
+  readonly sort: LibrarySort = $derived(this.searching ? this.searchSort : this.browseSort);
+  readonly filtered = $derived(
+    this.filters.kind !== 'all' ||
+      this.filters.modelId !== null ||
+      this.filters.offlineOnly ||
+      this.filters.likedOnly ||
+      this.filters.dateFrom !== '' ||
+      this.filters.dateTo !== '',
+  );
+
+  /** How many assets the current view holds, when the counts tell it without loading them all. */
+  readonly expectedTotal: number | null = $derived.by(() => {
+    const c = this.counts;
+    if (!c || this.searching || this.filters.dateFrom || this.filters.dateTo) return null;
+    const { kind, modelId, offlineOnly, likedOnly } = this.filters;
+    const active = [kind !== 'all', modelId !== null, offlineOnly, likedOnly].filter(Boolean).length;
+    if (active === 0) return c.total;
+    if (active > 1) return null;
+    if (kind !== 'all') return kind === 'image' ? c.images : c.videos;
+    if (offlineOnly) return c.offline;
+    if (likedOnly) return c.liked;
+    return c.byModel.find((m) => m.modelId === modelId)?.count ?? 0;
+  });
+
+  /** Grid slots: what is loaded, plus room for what is known (or guessed) to follow. */
+  readonly slots = $derived(
+    !this.hasMore ? this.items.length : Math.max(this.items.length, this.expectedTotal ?? this.items.length + 60),
+  );
+
+  readonly modelName = $derived.by(() => {
+    const names = new Map(this.models.map((m) => [m.id, m.displayName]));
+    return (id: string | null): string => (id === null ? 'No model' : (names.get(id) ?? id));
+  });
+
+  /** The assets:list filter for the current choices (query included: the list matches it too). */
+  #listFilter(): AssetFilterInfo {
+    const { kind, modelId, offlineOnly, likedOnly, dateFrom, dateTo } = this.filters;
+    const from = localDayStart(dateFrom);
+    const to = localDayStart(dateTo);
+    return {
+      ...(kind !== 'all' ? { kind } : {}),
+      ...(modelId !== null ? { modelId } : {}),
+      ...(offlineOnly ? { offline: true } : {}),
+      ...(likedOnly ? { liked: true } : {}),
+      ...(from !== null ? { dateFrom: new Date(from).toISOString() } : {}),
+      ...(to !== null ? { dateTo: new Date(nextLocalDay(to)).toISOString() } : {}),
+      ...(this.searching ? { query: this.query } : {}),
+    };
+  }
+
+  /** assets:search only narrows by kind; the other filters apply to its (at most 200) best matches here. */
+  #matchesFilters(asset: AssetInfo): boolean {
+    const { modelId, offlineOnly, likedOnly, dateFrom, dateTo } = this.filters;
+    const created = Date.parse(asset.createdAt);
+    const from = localDayStart(dateFrom);
+    const to = localDayStart(dateTo);
+    return (
+      (modelId === null || asset.modelId === modelId) &&
+      (!offlineOnly || asset.file.state === 'downloaded') &&
+      (!likedOnly || asset.liked) &&
+      (from === null || created >= from) &&
+      (to === null || created < nextLocalDay(to))
+    );
+  }
+
+  async #fetchPage(generation: number): Promise<void> {
+    const kind = this.filters.kind === 'all' ? undefined : this.filters.kind;
+    if (this.searching && this.sort === 'relevance') {
+      const result = await invoke('assets:search', { query: this.query, kind, limit: ASSET_SEARCH_LIMIT.max });
+      if (generation !== this.#generation) return;
+      if (!result.ok) return this.#fail(result.error);
+      this.items = result.value.filter((a) => this.#matchesFilters(a));
+      this.hasMore = false;
+      return;
+    }
+    const sort = this.sort === 'oldest' ? 'oldest' : 'newest';
+    const result = await invoke('assets:list', {
+      filter: this.#listFilter(),
+      sort,
+      cursor: this.#cursor,
+      limit: PAGE_SIZE,
+    });
+    if (generation !== this.#generation) return;
+    if (!result.ok) return this.#fail(result.error);
+    this.items = this.items.length === 0 ? result.value.items : [...this.items, ...result.value.items];
+    this.#cursor = result.value.nextCursor;
+    this.hasMore = result.value.nextCursor !== null;
+  }
+
+  #fail(error: ErrorInfo): void {
+    this.error = error;
+    this.hasMore = false;
+  }
+
+  /** Loads the next page (joins one already on its way). */
+  loadMore(): Promise<void> {
+    if (this.#inflight) return this.#inflight;
+    if (!this.hasMore) return Promise.resolve();
+    const generation = this.#generation;
+    this.loading = true;
+    this.#inflight = this.#fetchPage(generation).finally(() => {
+      if (generation === this.#generation) {
+        this.loading = false;
+        this.#inflight = null;
+      }
+    });
+    return this.#inflight;
+  }
+
+  /** Loads pages until `index` exists (or the list ends): the grid asks for what it shows. */
+  async ensureLoaded(index: number): Promise<void> {
+    const generation = this.#generation;
+    while (index >= this.items.length && this.hasMore && !this.error && generation === this.#generation) {
+      await this.loadMore();
+    }
+  }
+
+  /** Starts the list again from the first page with the current choices. */
+  reload(): Promise<void> {
+    this.#generation += 1;
+    this.#cursor = null;
+    this.#inflight = null;
+    this.items = [];
+    this.hasMore = true;
+    this.loading = false;
+    this.error = null;
+    this.stale = false;
+    return this.loadMore();
+  }
+
+  async loadCounts(): Promise<void> {
+    const [counts, models] = await Promise.all([invoke('assets:counts', {}), invoke('models:list')]);
+    if (counts.ok) this.counts = counts.value;
+    if (models.ok) this.models = models.value;
+  }
+
+  setFilter<K extends keyof LibraryFilters>(name: K, value: LibraryFilters[K]): void {
+    this.filters = { ...this.filters, [name]: value };
+    void this.reload();
+  }
+
+  clearFilters(): void {
+    this.filters = { ...NO_FILTERS };
+    void this.reload();
+  }
+
+  setSort(sort: LibrarySort): void {
+    if (this.searching) this.searchSort = sort;
+    else if (sort !== 'relevance') this.browseSort = sort;
+    void this.reload();
+  }
+
+  /** Results follow the typing after a short pause. */
+  setQueryText(text: string): void {
+    this.queryText = text;
+    clearTimeout(this.#debounce);
+    this.#debounce = setTimeout(() => this.#applyQuery(), SEARCH_DEBOUNCE_MS);
+  }
+
+  #applyQuery(): void {
+    const next = this.queryText.trim();
+    const wasSearching = this.searching;
+    this.query = next;
+    // Too short to search and not searching before: nothing changes.
+    if (!this.searching && !wasSearching) return;
+    if (this.searching && !wasSearching) this.searchSort = 'relevance';
+    void this.reload();
+  }
+
+  /** Replaces (or drops, when gone from the cache) the given assets in place. */
+  async #patch(refs: AssetRefInfo[]): Promise<void> {
+    const generation = this.#generation;
+    const fresh = await Promise.all(refs.map((ref) => invoke('assets:get', ref)));
+    if (generation !== this.#generation) return;
+    const items = this.items.slice();
+    refs.forEach((ref, i) => {
+      const at = items.findIndex((a) => a.kind === ref.kind && a.id === ref.id);
+      const result = fresh[i];
+      if (at < 0 || !result) return;
+      if (result.ok && this.#stillMatches(result.value)) items[at] = result.value;
+      else if (result.ok || result.error.code === 'not_found') items.splice(at, 1);
+    });
+    this.items = items;
+  }
+
+  /** After a change, does the asset still belong in this view (e.g. "offline only" after removing its copy)? */
+  #stillMatches(asset: AssetInfo): boolean {
+    if (this.filters.kind !== 'all' && asset.kind !== this.filters.kind) return false;
+    return this.#matchesFilters(asset);
+  }
+
+  #onChanged(change: AssetsChangedInfo): void {
+    void this.loadCounts();
+    const patchable = (change.reason === 'download' || change.reason === 'delete') && change.assets;
+    if (patchable && change.assets) {
+      for (const ref of change.assets) this.#pendingPatch.set(assetKey(ref), ref);
+      clearTimeout(this.#patchTimer);
+      this.#patchTimer = setTimeout(() => {
+        const refs = [...this.#pendingPatch.values()];
+        this.#pendingPatch.clear();
+        void this.#patch(refs);
+      }, PATCH_DELAY_MS);
+      return;
+    }
+    // New assets (a refresh, finished jobs): show them at once if nothing would jump, else offer it.
+    if (this.atTop || this.items.length <= PAGE_SIZE) void this.reload();
+    else this.stale = true;
+  }
+
+  /** The patched asset, if the list holds it (the asset view follows changes through this). */
+  find(ref: AssetRefInfo): AssetInfo | undefined {
+    return this.items.find((a) => a.kind === ref.kind && a.id === ref.id);
+  }
+
+  indexOf(ref: AssetRefInfo): number {
+    return this.items.findIndex((a) => a.kind === ref.kind && a.id === ref.id);
+  }
+
+  listen(): () => void {
+    const stops = [
+      on('assets:changed', (change) => this.#onChanged(change)),
+      on('models:changed', () => void this.loadCounts()),
+    ];
+    return () => {
+      stops.forEach((stop) => stop());
+      clearTimeout(this.#debounce);
+      clearTimeout(this.#patchTimer);
+    };
+  }
+
+  /** Opening the view: counts and the first page, plus a quiet refresh from the service when online. */
+  async open(): Promise<void> {
+    await Promise.all([this.loadCounts(), this.items.length === 0 ? this.reload() : Promise.resolve()]);
+    if (this.error) serviceReach.noteError(this.error);
+  }
+
+  /** Forget everything (another account was opened). */
+  reset(): void {
+    this.#generation += 1;
+    this.filters = { ...NO_FILTERS };
+    this.queryText = '';
+    this.query = '';
+    this.items = [];
+    this.counts = null;
+    this.hasMore = true;
+    this.#cursor = null;
+    this.#inflight = null;
+    this.stale = false;
+  }
+}
+
+export const library = new LibraryState();
