@@ -12,8 +12,6 @@ export const isLive = (job: JobInfo): boolean => LIVE_STATES.has(job.state);
 class QueueState {
   items = $state<JobInfo[]>([]);
   dockOpen = $state(false);
-  /** Downloads in progress, for the status bar (kept up to date by the downloads state). */
-  downloads = $state(0);
   /** The engine's own count of queued and running jobs, once it has said anything. */
   counts = $state<QueueCountsInfo | null>(null);
   /** Finished jobs the user cleared from the dock (they stay in Jobs). */
