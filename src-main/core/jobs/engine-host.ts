@@ -78,7 +78,10 @@ export function hostJobsEngine<Client>(deps: JobsEngineHostDeps<Client>): JobsEn
             if (changed.includes('pollingPaused')) listener(values.pollingPaused);
           }),
       },
-      onOutputs: (assets) => outputsListener?.(assets),
+      // Auto-download is a setting (on by default): only then do new outputs go to the download queue.
+      onOutputs: (assets) => {
+        if (deps.settings.get().autoDownload) outputsListener?.(assets);
+      },
     });
     const uploads = new UploadQueue({
       cache,

@@ -101,4 +101,43 @@ describe('jobs engine', () => {
     ).rejects.toMatchObject({ info: { code: 'invalid_argument', field: 'end' } });
     expect(pollRequests(h.emulator).list).toBe(1);
   });
+
+  it('gives up on a job the service no longer knows after a few tries: unknown, with resubmit', async () => {
+    h = await startEngineHarness();
+    h.engine.start();
+    const now = h.time.now();
+    const row = h.cache.jobs.insert({ kind: 'image', modelId: 'imagea', request: imageBody('vanished'), now });
+    h.cache.jobs.update(row.local_id, { jobId: 'job-that-does-not-exist', state: 'queued', submittedAt: now, nextPollAt: now }, now);
+    await h.engine.pollNow();
+    for (let i = 0; i < 10 && h.engine.get(row.local_id).state !== 'unknown'; i += 1) await h.advance(30_000);
+    expect(h.engine.get(row.local_id)).toMatchObject({ state: 'unknown', canResubmit: true });
+    expect(h.engine.get(row.local_id).error).toMatch(/no longer knows this job/);
+  });
+
+  it('checks nothing while the user paused checking jobs, and catches up when unpaused', async () => {
+    let paused = true;
+    let listener: ((value: boolean) => void) | null = null;
+    h = await startEngineHarness({
+      engine: {
+        preferences: {
+          pollingPaused: () => paused,
+          onPollingPausedChange: (l) => {
+            listener = l;
+            return () => void (listener = null);
+          },
+        },
+      },
+    });
+    h.engine.start();
+    const job = await h.engine.submit('image', imageBody());
+    h.emulator.control.resetStats();
+    await h.advance(60_000);
+    expect(pollRequests(h.emulator).total).toBe(0);
+    paused = false;
+    listener!(false);
+    await h.advance(6_000);
+    expect(pollRequests(h.emulator).total).toBe(1);
+    expect(h.engine.get(job.localId).state).toBe('succeeded');
+  });
 });
+

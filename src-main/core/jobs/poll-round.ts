@@ -4,7 +4,7 @@
 // missing from it. So the requests of a round do not grow with the number of jobs in flight.
 import type { ErrorInfo } from '../../contract/errors.ts';
 import type { Job, JobSummary, JobsPage } from '../../contract/service.ts';
-import { JOB_LIST_RANGE_MS } from '../../contract/service.ts';
+import { isJobSuccess, JOB_LIST_RANGE_MS } from '../../contract/service.ts';
 import { parseTime } from '../db/values.ts';
 import { classifyFailure, errorInfoOf, fullJitterDelay } from './backoff.ts';
 import type { EngineTime } from './engine-time.ts';
@@ -126,8 +126,7 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
       report.polled += 1;
       const outcome = outcomeOf(job.status);
       if (outcome.terminal) {
-        deps.finish(store.mustGet(row.local_id), job, null);
-        report.finished += 1;
+        if (finishOrWait(deps, row, job, null)) report.finished += 1;
       } else {
         const at = time.now();
         applyActive(deps, row, job.status, outcome.state, at, listableIds.has(row.local_id) ? undefined : options.oldJobIntervalMs);
@@ -140,8 +139,7 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
       if (!job) return;
       const outcome = outcomeOf(job.status);
       if (outcome.terminal) {
-        deps.finish(store.mustGet(row.local_id), job, summary);
-        report.finished += 1;
+        if (finishOrWait(deps, row, job, summary)) report.finished += 1;
       } else {
         // The listing ran ahead of the record: try again next round.
         applyActive(deps, row, job.status, outcome.state, time.now());
@@ -230,6 +228,24 @@ async function fetchJob(deps: PollRoundDeps, report: RoundReport, row: EngineJob
     }
     return null;
   }
+}
+
+/**
+ * A success whose record lists no outputs is most likely a record caught half-written: ask again
+ * later (backing off) a few times before accepting it as a success without outputs.
+ */
+function finishOrWait(deps: PollRoundDeps, row: EngineJobRow, job: Job, summary: JobSummary | null): boolean {
+  const { store, time, options } = deps;
+  const outputs = row.kind === 'video' ? job.videos : row.kind === 'training' ? [] : job.images;
+  const current = store.mustGet(row.local_id);
+  if (outcomeOf(job.status).terminal && isJobSuccess(job.status) && outputs === undefined && current.attempts + 1 < options.notFoundLimit) {
+    const now = time.now();
+    const attempts = current.attempts + 1;
+    store.update(row.local_id, { attempts, lastPolledAt: now, nextPollAt: now + fullJitterDelay(attempts, time.random) + pollIntervalOf(row.kind) }, now);
+    return false;
+  }
+  deps.finish(current, job, summary);
+  return true;
 }
 
 function applyActive(

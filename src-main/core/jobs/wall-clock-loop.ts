@@ -123,7 +123,9 @@ export class WallClockLoop {
       try {
         await this.#pass();
       } catch (error) {
+        // A bug or a local failure (database busy, disk full) must not become a busy loop: back off.
         this.#deps.onError?.(error);
+        if (!this.#stopped) this.#fail({ code: 'internal', message: error instanceof Error ? error.message : String(error) });
       } finally {
         this.#running = null;
         this.#arm();

@@ -53,7 +53,8 @@ export interface HarnessOptions {
 }
 
 export async function startEngineHarness(options: HarnessOptions = {}): Promise<EngineHarness> {
-  const emulator = options.runningEmulator ?? (await startEmulator({ seed: 11, ...options.emulator }));
+  // Virtual time all but frozen: only advance() moves it, so a loaded machine cannot shift a test.
+  const emulator = options.runningEmulator ?? (await startEmulator({ seed: 11, timeScale: 1e-6, ...options.emulator }));
   const dir = options.dbFile ? null : mkdtempSync(join(tmpdir(), 'atelier-jobs-'));
   const dbFile = options.dbFile ?? join(dir!, 'atelier.db');
   let cache = openCache(dbFile);

@@ -1,0 +1,82 @@
+// Notifications for finished jobs: up to three one by one, more as one summary, nothing twice,
+// and finishes from before a restart announced (recent) or quietly marked (stale).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openCache, type Cache } from '../db/cache.ts';
+import type { NotificationRequest } from '../host/notifier.ts';
+import { DEFAULT_FINISH_NOTIFIER, FinishNotifier } from './finish-notifier.ts';
+import { JobStore } from './job-store.ts';
+import { createManualTime, type ManualTime } from './test-support/manual-time.ts';
+
+let cache: Cache;
+let store: JobStore;
+let now: number;
+let time: ManualTime;
+let shown: NotificationRequest[];
+
+beforeEach(() => {
+  cache = openCache(':memory:');
+  store = new JobStore(cache);
+  now = Date.parse('2026-04-01T12:00:00Z');
+  time = createManualTime(() => now);
+  shown = [];
+});
+afterEach(() => cache.close());
+
+const notifier = () =>
+  new FinishNotifier({ store, notifier: { notify: (n) => void shown.push(n) }, time, enabled: () => true, options: DEFAULT_FINISH_NOTIFIER });
+
+function finished(count: number, state: 'succeeded' | 'failed' = 'succeeded', at = now): number[] {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const row = store.insert('image', 'imagea', { modelID: 'imagea', prompt: `p${i}` }, at);
+    store.update(row.local_id, { jobId: `j${row.local_id}`, state, finishedAt: at, error: state === 'failed' ? 'boom' : null }, at);
+    ids.push(row.local_id);
+  }
+  return ids;
+}
+
+describe('finish notifications', () => {
+  it('shows up to three finishes one by one', () => {
+    const n = notifier();
+    finished(3).forEach((id) => n.add(id));
+    now += DEFAULT_FINISH_NOTIFIER.windowMs;
+    time.fireDue();
+    expect(shown.map((s) => s.title)).toEqual(['Image ready', 'Image ready', 'Image ready']);
+  });
+
+  it('summarises a burst of more than three, counting failures', () => {
+    const n = notifier();
+    [...finished(3), ...finished(2, 'failed')].forEach((id) => n.add(id));
+    now += DEFAULT_FINISH_NOTIFIER.windowMs;
+    time.fireDue();
+    expect(shown).toEqual([{ title: '5 jobs finished', body: '3 ready, 2 failed' }]);
+  });
+
+  it('waits for a running poll round before flushing, then never notifies a job twice', () => {
+    const n = notifier();
+    const release = n.hold();
+    finished(2).forEach((id) => n.add(id));
+    now += DEFAULT_FINISH_NOTIFIER.windowMs;
+    time.fireDue();
+    expect(shown).toEqual([]);
+    finished(3).forEach((id) => n.add(id));
+    release();
+    expect(shown).toEqual([{ title: '5 jobs finished', body: '5 ready' }]);
+    const again = notifier();
+    again.resumePending();
+    now += DEFAULT_FINISH_NOTIFIER.windowMs;
+    time.fireDue();
+    expect(shown).toHaveLength(1);
+  });
+
+  it('after a restart announces recent unnotified finishes and quietly marks old ones', () => {
+    finished(1, 'succeeded', now - 2 * 3_600_000);
+    finished(1, 'failed', now - 60_000);
+    const n = notifier();
+    n.resumePending();
+    now += DEFAULT_FINISH_NOTIFIER.windowMs;
+    time.fireDue();
+    expect(shown).toEqual([expect.objectContaining({ title: 'Image failed', body: 'boom' })]);
+    expect(store.unnotified()).toEqual([]);
+  });
+});
