@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { AppError, type ErrorCode } from '../../contract/errors.ts';
-import { detectImageFormat } from '../../contract/rules/index.ts';
+// The upload rules file alone: the full rules index is large and this runs in every downloader.
+import { detectImageFormat } from '../../contract/rules/upload.ts';
 import { POLL_INTERVALS_MS } from '../../contract/service.ts';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
 import { filesOf, withExtension } from './download-info.ts';
