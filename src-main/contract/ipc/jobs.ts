@@ -72,7 +72,12 @@ export interface JobHistoryPageInfo {
 
 const MAX_ID = 200;
 const id = (name: string) =>
-  v.pipe(v.string(`${name} must be text.`), v.trim(), v.nonEmpty(`${name} is empty.`), v.maxLength(MAX_ID, `${name} is too long.`));
+  v.pipe(
+    v.string(`${name} must be text.`),
+    v.trim(),
+    v.nonEmpty(`${name} is empty.`),
+    v.maxLength(MAX_ID, `${name} is too long.`),
+  );
 const localId = v.pipe(
   v.number('localId must be a number.'),
   v.integer('localId must be a whole number.'),
@@ -123,7 +128,11 @@ export const jobsInvoke = {
   'jobs:resubmit': invoke(v.strictObject({ localId }), type<JobInfo>()),
   /** The service's job list (GET /jobs): a range of at most 7 days, refused on 'end' otherwise. */
   'jobs:history': invoke(
-    v.strictObject({ start: time('start'), end: time('end'), pageToken: v.optional(v.pipe(v.string(), v.maxLength(4096))) }),
+    v.strictObject({
+      start: time('start'),
+      end: time('end'),
+      pageToken: v.optional(v.pipe(v.string(), v.maxLength(4096))),
+    }),
     type<JobHistoryPageInfo>(),
   ),
 };

@@ -48,12 +48,19 @@ describe('jobs channels', () => {
       ok: false,
       error: { code: 'invalid_argument', field: 'body.modelID' },
     });
-    expect(await core.dispatch('jobs:submit-image', { body: { modelID: 'imagea', prompt: 'x', aspectRatio: '7:5' } })).toMatchObject({
+    expect(
+      await core.dispatch('jobs:submit-image', { body: { modelID: 'imagea', prompt: 'x', aspectRatio: '7:5' } }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'validation', field: 'aspectRatio', fields: [expect.objectContaining({ field: 'aspectRatio' })] },
     });
-    expect(await core.dispatch('jobs:submit-upscale', { body: { imageID: 'a', extra: 1 } })).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
-    expect(await core.dispatch('jobs:history', { start: '2026-01-01T00:00:00Z', end: '2026-01-09T00:00:00Z' })).toMatchObject({
+    expect(await core.dispatch('jobs:submit-upscale', { body: { imageID: 'a', extra: 1 } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    expect(
+      await core.dispatch('jobs:history', { start: '2026-01-01T00:00:00Z', end: '2026-01-09T00:00:00Z' }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument', field: 'end' },
     });
@@ -61,7 +68,9 @@ describe('jobs channels', () => {
   });
 
   it('submits, follows the job on real timers and lists it with its outputs', async () => {
-    const submitted = await core.dispatch('jobs:submit-image', { body: { modelID: 'imagea', prompt: 'a quiet harbor', numImages: 2 } });
+    const submitted = await core.dispatch('jobs:submit-image', {
+      body: { modelID: 'imagea', prompt: 'a quiet harbor', numImages: 2 },
+    });
     expect(submitted).toMatchObject({ ok: true, value: { state: 'queued', prompt: 'a quiet harbor' } });
     const localId = (submitted as { value: JobInfo }).value.localId;
     const until = Date.now() + 15_000;
@@ -71,8 +80,14 @@ describe('jobs channels', () => {
     const listed = await core.dispatch('jobs:list', { limit: 10 });
     expect(listed).toMatchObject({ ok: true, value: [expect.objectContaining({ localId, state: 'succeeded' })] });
     expect((listed as { value: JobInfo[] }).value[0]!.outputs).toHaveLength(2);
-    expect(await core.dispatch('jobs:get', { localId: 999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
-    expect(await core.dispatch('training:status', { modelId: 'nope' })).toMatchObject({ ok: true, value: { state: 'idle' } });
+    expect(await core.dispatch('jobs:get', { localId: 999 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await core.dispatch('training:status', { modelId: 'nope' })).toMatchObject({
+      ok: true,
+      value: { state: 'idle' },
+    });
     expect(await core.dispatch('uploads:list', undefined)).toEqual({ ok: true, value: [] });
   }, 20_000);
 

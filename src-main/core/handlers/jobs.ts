@@ -4,13 +4,19 @@ import type { JobsEngineHost } from '../jobs/engine-host.ts';
 
 export function jobsHandlers(host: JobsEngineHost) {
   return {
-    'jobs:submit-image': ({ body }: { body: Record<string, unknown> }): Promise<JobInfo> => host.jobs().submit('image', body),
-    'jobs:submit-video': ({ body }: { body: Record<string, unknown> }): Promise<JobInfo> => host.jobs().submit('video', body),
-    'jobs:submit-upscale': ({ body }: { body: { imageID: string } }): Promise<JobInfo> => host.jobs().submit('upscale', body),
+    'jobs:submit-image': ({ body }: { body: Record<string, unknown> }): Promise<JobInfo> =>
+      host.jobs().submit('image', body),
+    'jobs:submit-video': ({ body }: { body: Record<string, unknown> }): Promise<JobInfo> =>
+      host.jobs().submit('video', body),
+    'jobs:submit-upscale': ({ body }: { body: { imageID: string } }): Promise<JobInfo> =>
+      host.jobs().submit('upscale', body),
     'jobs:list': (args: { limit?: number | undefined } | undefined): JobInfo[] => host.jobs().list(args?.limit),
     'jobs:get': ({ localId }: { localId: number }): JobInfo => host.jobs().get(localId),
     'jobs:resubmit': ({ localId }: { localId: number }): Promise<JobInfo> => host.jobs().resubmit(localId),
-    'jobs:history': (query: { start: string; end: string; pageToken?: string | undefined }): Promise<JobHistoryPageInfo> =>
-      host.jobs().history(query),
+    'jobs:history': (query: {
+      start: string;
+      end: string;
+      pageToken?: string | undefined;
+    }): Promise<JobHistoryPageInfo> => host.jobs().history(query),
   };
 }

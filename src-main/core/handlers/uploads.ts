@@ -8,7 +8,8 @@ export function uploadsHandlers(host: JobsEngineHost) {
   return {
     'uploads:add': (args: { modelID: string; type: UploadType; files: FileSource[] }): Promise<UploadsAddResultInfo> =>
       host.uploads().add(args),
-    'uploads:list': (args: { modelID?: string | undefined } | undefined): UploadInfo[] => host.uploads().list(args?.modelID),
+    'uploads:list': (args: { modelID?: string | undefined } | undefined): UploadInfo[] =>
+      host.uploads().list(args?.modelID),
     'uploads:retry': ({ id }: { id: number }): UploadInfo => host.uploads().retry(id),
     'uploads:remove': async ({ id }: { id: number }): Promise<null> => {
       await host.uploads().remove(id);

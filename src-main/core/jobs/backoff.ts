@@ -53,7 +53,12 @@ export function classifyFailure(info: ErrorInfo): FailureKind {
 }
 
 /** The wait before the next attempt: jittered backoff, never shorter than the service's Retry-After. */
-export function retryDelay(info: ErrorInfo, failures: number, random: () => number, policy: BackoffPolicy = POLL_BACKOFF): number {
+export function retryDelay(
+  info: ErrorInfo,
+  failures: number,
+  random: () => number,
+  policy: BackoffPolicy = POLL_BACKOFF,
+): number {
   const jittered = fullJitterDelay(failures, random, policy);
   if (info.code === 'rate_limited' && typeof info.retryAfterMs === 'number' && info.retryAfterMs > 0) {
     // Honour it exactly as a floor, plus a little jitter so every client does not return at once.

@@ -2,7 +2,13 @@
 // validation before sending, history.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../../contract/ipc/jobs.ts';
-import { imageBody, pollRequests, startEngineHarness, videoBody, type EngineHarness } from './test-support/engine-harness.ts';
+import {
+  imageBody,
+  pollRequests,
+  startEngineHarness,
+  videoBody,
+  type EngineHarness,
+} from './test-support/engine-harness.ts';
 
 let h: EngineHarness | undefined;
 afterEach(async () => {
@@ -28,12 +34,19 @@ describe('jobs engine', () => {
     expect(done.state).toBe('succeeded');
     expect(done.outputs).toHaveLength(1);
     const asset = h.cache.assets.get('image', done.outputs[0]!.id)!;
-    expect(asset).toMatchObject({ job_id: submitted.jobId, prompt: 'a red fox in snow', model_id: 'imagea', origin: 'generated' });
+    expect(asset).toMatchObject({
+      job_id: submitted.jobId,
+      prompt: 'a red fox in snow',
+      model_id: 'imagea',
+      origin: 'generated',
+    });
     expect(JSON.parse(asset.params!)).toMatchObject({ modelID: 'imagea', prompt: 'a red fox in snow' });
     expect(done.outputs[0]!.assetSeq).toBe(asset.seq);
 
     await h.advance(5_000); // the notification window
-    expect(h.notifications).toEqual([expect.objectContaining({ title: 'Image ready', body: 'a red fox in snow', jobId: submitted.jobId })]);
+    expect(h.notifications).toEqual([
+      expect.objectContaining({ title: 'Image ready', body: 'a red fox in snow', jobId: submitted.jobId }),
+    ]);
     expect(h.recorded.some((r) => r.event === 'queue:counts')).toBe(true);
   });
 
@@ -93,7 +106,10 @@ describe('jobs engine', () => {
     h.engine.start();
     const job = await h.engine.submit('image', imageBody());
     const now = h.time.now();
-    const page = await h.engine.history({ start: new Date(now - 3_600_000).toISOString(), end: new Date(now + 60_000).toISOString() });
+    const page = await h.engine.history({
+      start: new Date(now - 3_600_000).toISOString(),
+      end: new Date(now + 60_000).toISOString(),
+    });
     expect(page.jobs).toEqual([expect.objectContaining({ jobId: job.jobId, localId: job.localId })]);
     expect(page.nextPageToken).toBeNull();
     await expect(
@@ -107,7 +123,11 @@ describe('jobs engine', () => {
     h.engine.start();
     const now = h.time.now();
     const row = h.cache.jobs.insert({ kind: 'image', modelId: 'imagea', request: imageBody('vanished'), now });
-    h.cache.jobs.update(row.local_id, { jobId: 'job-that-does-not-exist', state: 'queued', submittedAt: now, nextPollAt: now }, now);
+    h.cache.jobs.update(
+      row.local_id,
+      { jobId: 'job-that-does-not-exist', state: 'queued', submittedAt: now, nextPollAt: now },
+      now,
+    );
     await h.engine.pollNow();
     for (let i = 0; i < 10 && h.engine.get(row.local_id).state !== 'unknown'; i += 1) await h.advance(30_000);
     expect(h.engine.get(row.local_id)).toMatchObject({ state: 'unknown', canResubmit: true });
@@ -140,4 +160,3 @@ describe('jobs engine', () => {
     expect(h.engine.get(job.localId).state).toBe('succeeded');
   });
 });
-

@@ -23,7 +23,13 @@ import { JobHistory } from './job-history.ts';
 import type { JobsService } from './service-port.ts';
 import { TrainingStore } from './training-store.ts';
 import { DEFAULT_TRAINING, TrainingWatcher, type TrainingOptions } from './training-watcher.ts';
-import { DEFAULT_LOOP_OPTIONS, WallClockLoop, type GateStore, type LoopOptions, type LoopWork } from './wall-clock-loop.ts';
+import {
+  DEFAULT_LOOP_OPTIONS,
+  WallClockLoop,
+  type GateStore,
+  type LoopOptions,
+  type LoopWork,
+} from './wall-clock-loop.ts';
 
 export interface EnginePreferences {
   /** The user paused checking jobs (tray/settings). */
@@ -138,7 +144,14 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     let assets: OutputAsset[] = [];
     store.transaction(() => {
       const serviceCreatedAt = parseTime(job.createdAt) ?? row.service_created_at;
-      const common = { serviceStatus: job.status, finishedAt: now, lastPolledAt: now, nextPollAt: null, attempts: 0, serviceCreatedAt };
+      const common = {
+        serviceStatus: job.status,
+        finishedAt: now,
+        lastPolledAt: now,
+        nextPollAt: null,
+        attempts: 0,
+        serviceCreatedAt,
+      };
       if (isJobSuccess(job.status)) {
         const recorded = recordOutputs(cache, row, job, now);
         assets = recorded.assets;
@@ -189,12 +202,32 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
         if (reconcileAt !== null && reconcileAt <= time.now()) {
           const rows = store.submitting().filter((row) => !outbox.isPosting(row.local_id));
           try {
-            reconcileAt = rows.length === 0 ? null : (await reconcileSubmissions(rows, { store, service, time, signal: aborter.signal, changed, counted: () => void (requests += 1) })).retryAt;
+            reconcileAt =
+              rows.length === 0
+                ? null
+                : (
+                    await reconcileSubmissions(rows, {
+                      store,
+                      service,
+                      time,
+                      signal: aborter.signal,
+                      changed,
+                      counted: () => void (requests += 1),
+                    })
+                  ).retryAt;
           } catch (error) {
             return { requests, failure: errorInfoOf(error) };
           }
         }
-        const report = await pollRound({ store, service, time, signal: aborter.signal, options: options.round, changed, finish });
+        const report = await pollRound({
+          store,
+          service,
+          time,
+          signal: aborter.signal,
+          options: options.round,
+          changed,
+          finish,
+        });
         report.requests += requests;
         if (report.requests > 0) deps.onRound?.(report);
         return { requests: report.requests, failure: report.failure };
@@ -213,7 +246,8 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     gate: gateStore(cache, GATE_KEY.jobs, time),
     onError: onLoopError,
     onFailure: (info, delay, failures) => {
-      if (failures === 1 || failures % 10 === 0) logger.warn(`Checking jobs failed (${info.code}); next try in ${Math.round(delay / 1000)} s`);
+      if (failures === 1 || failures % 10 === 0)
+        logger.warn(`Checking jobs failed (${info.code}); next try in ${Math.round(delay / 1000)} s`);
     },
   });
 
@@ -255,7 +289,9 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       unsubscribe.push(
         power.onSuspend(() => loops.forEach((loop) => loop.pause('suspended'))),
         power.onResume(() => loops.forEach((loop) => loop.resume('suspended'))),
-        power.onOnlineChange((online) => loops.forEach((loop) => (online ? loop.resume('offline') : loop.pause('offline')))),
+        power.onOnlineChange((online) =>
+          loops.forEach((loop) => (online ? loop.resume('offline') : loop.pause('offline'))),
+        ),
       );
       const onPaused = deps.preferences?.onPollingPausedChange?.((paused) =>
         loops.forEach((loop) => (paused ? loop.pause('setting') : loop.resume('setting'))),
@@ -284,7 +320,8 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     },
     get(localId) {
       const row = store.get(localId);
-      if (!row) throw new AppError({ code: 'not_found', message: 'That job is not in this library.', field: 'localId' });
+      if (!row)
+        throw new AppError({ code: 'not_found', message: 'That job is not in this library.', field: 'localId' });
       return toJobInfo(row);
     },
     history: (query) => history.page(query),

@@ -23,13 +23,23 @@ beforeEach(() => {
 afterEach(() => cache.close());
 
 const notifier = () =>
-  new FinishNotifier({ store, notifier: { notify: (n) => void shown.push(n) }, time, enabled: () => true, options: DEFAULT_FINISH_NOTIFIER });
+  new FinishNotifier({
+    store,
+    notifier: { notify: (n) => void shown.push(n) },
+    time,
+    enabled: () => true,
+    options: DEFAULT_FINISH_NOTIFIER,
+  });
 
 function finished(count: number, state: 'succeeded' | 'failed' = 'succeeded', at = now): number[] {
   const ids: number[] = [];
   for (let i = 0; i < count; i += 1) {
     const row = store.insert('image', 'imagea', { modelID: 'imagea', prompt: `p${i}` }, at);
-    store.update(row.local_id, { jobId: `j${row.local_id}`, state, finishedAt: at, error: state === 'failed' ? 'boom' : null }, at);
+    store.update(
+      row.local_id,
+      { jobId: `j${row.local_id}`, state, finishedAt: at, error: state === 'failed' ? 'boom' : null },
+      at,
+    );
     ids.push(row.local_id);
   }
   return ids;

@@ -15,7 +15,11 @@ export interface FinishNotifierOptions {
   staleAfterMs: number;
 }
 
-export const DEFAULT_FINISH_NOTIFIER: FinishNotifierOptions = { windowMs: 3_000, summarizeAbove: 3, staleAfterMs: 60 * 60_000 };
+export const DEFAULT_FINISH_NOTIFIER: FinishNotifierOptions = {
+  windowMs: 3_000,
+  summarizeAbove: 3,
+  staleAfterMs: 60 * 60_000,
+};
 
 export interface FinishNotifierDeps {
   store: JobStore;

@@ -32,7 +32,8 @@ export class JobHistory {
   async page(query: { start: string; end: string; pageToken?: string | undefined }): Promise<JobHistoryPageInfo> {
     const from = Date.parse(query.start);
     const to = Date.parse(query.end);
-    if (!(to >= from)) throw new AppError({ code: 'invalid_argument', field: 'end', message: 'The end must not be before the start.' });
+    if (!(to >= from))
+      throw new AppError({ code: 'invalid_argument', field: 'end', message: 'The end must not be before the start.' });
     if (to - from > JOB_LIST_RANGE_MS.max) {
       throw new AppError({
         code: 'invalid_argument',
@@ -49,7 +50,8 @@ export class JobHistory {
         throw new AppError({
           code: 'invalid_argument',
           field: 'pageToken',
-          message: 'That page is no longer available (the list was left open too long): start again from the first page.',
+          message:
+            'That page is no longer available (the list was left open too long): start again from the first page.',
         });
       }
       this.#open.delete(query.pageToken);

@@ -42,7 +42,8 @@ export function outputsOf(row: Pick<EngineJobRow, 'outputs'>): JobOutputInfo[] {
   const parsed = parseJson(row.outputs);
   if (!Array.isArray(parsed)) return [];
   return parsed.filter(
-    (item): item is JobOutputInfo => isRecord(item) && typeof item['id'] === 'string' && typeof item['url'] === 'string',
+    (item): item is JobOutputInfo =>
+      isRecord(item) && typeof item['id'] === 'string' && typeof item['url'] === 'string',
   );
 }
 

@@ -44,7 +44,9 @@ export class JobStore {
     this.#inFlight = db.prepare(
       `SELECT ${COLUMNS} FROM jobs WHERE state IN ('queued', 'running') AND job_id IS NOT NULL ORDER BY created_at, local_id`,
     );
-    this.#submitting = db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE state = 'submitting' ORDER BY created_at, local_id`);
+    this.#submitting = db.prepare(
+      `SELECT ${COLUMNS} FROM jobs WHERE state = 'submitting' ORDER BY created_at, local_id`,
+    );
     this.#nextPoll = db.prepare(
       `SELECT min(next_poll_at) AS next FROM jobs WHERE state IN ('queued', 'running') AND job_id IS NOT NULL`,
     );
@@ -56,7 +58,9 @@ export class JobStore {
       SELECT ${COLUMNS} FROM jobs
       WHERE notified_at IS NULL AND state IN ('succeeded', 'failed') AND finished_at IS NOT NULL
       ORDER BY finished_at, local_id`);
-    this.#counts = db.prepare(`SELECT state, count(*) AS count FROM jobs WHERE state IN ('submitting', 'queued', 'running') GROUP BY state`);
+    this.#counts = db.prepare(
+      `SELECT state, count(*) AS count FROM jobs WHERE state IN ('submitting', 'queued', 'running') GROUP BY state`,
+    );
     this.#setExtra = db.prepare(
       'UPDATE jobs SET service_created_at = @sca, resubmitted_as = @ra, updated_at = @now WHERE local_id = @id',
     );
@@ -66,9 +70,7 @@ export class JobStore {
     this.#setResubmitted = db.prepare(
       'UPDATE jobs SET resubmitted_as = @ra, updated_at = @now WHERE local_id = @id AND resubmitted_as IS NULL',
     );
-    this.#knownIds = db.prepare(
-      'SELECT job_id FROM jobs WHERE job_id IN (SELECT value FROM json_each(?))',
-    );
+    this.#knownIds = db.prepare('SELECT job_id FROM jobs WHERE job_id IN (SELECT value FROM json_each(?))');
   }
 
   transaction<T>(work: () => T): T {

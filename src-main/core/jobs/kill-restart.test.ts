@@ -27,8 +27,14 @@ afterEach(async () => {
   h = emulator = dir = child = undefined;
 });
 
-function runChild(url: string, dbFile: string, mode: 'in-flight' | 'mid-submit'): { proc: ChildProcess; lines: AsyncIterator<string>; exited: Promise<number | null> } {
-  const proc = spawn(process.execPath, [CHILD, url, dbFile, String(COUNT), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+function runChild(
+  url: string,
+  dbFile: string,
+  mode: 'in-flight' | 'mid-submit',
+): { proc: ChildProcess; lines: AsyncIterator<string>; exited: Promise<number | null> } {
+  const proc = spawn(process.execPath, [CHILD, url, dbFile, String(COUNT), mode], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   proc.stderr!.on('data', (chunk) => void (stderr += String(chunk)));
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
@@ -62,7 +68,12 @@ describe('killed with jobs in flight', () => {
     dir = mkdtempSync(join(tmpdir(), 'atelier-kill-'));
     const dbFile = join(dir, 'atelier.db');
     // A slow listing holds the child's poll open, so the kill lands in the middle of it.
-    emulator.control.setFaults({ rules: [{ method: 'GET', path: '/jobs', latencyMs: 2_000 }, { method: 'GET', path: '/jobs/:id', latencyMs: 2_000 }] });
+    emulator.control.setFaults({
+      rules: [
+        { method: 'GET', path: '/jobs', latencyMs: 2_000 },
+        { method: 'GET', path: '/jobs/:id', latencyMs: 2_000 },
+      ],
+    });
     const run = runChild(emulator.url, dbFile, 'in-flight');
     child = run.proc;
     const submitted: { localId: number; jobId: string }[] = [];
@@ -81,7 +92,12 @@ describe('killed with jobs in flight', () => {
     emulator.control.clearFaults();
 
     const crashed = openCache(dbFile);
-    expect(crashed.jobs.listInStates(['queued', 'running']).map((r) => r.job_id).sort()).toEqual(submitted.map((s) => s.jobId).sort());
+    expect(
+      crashed.jobs
+        .listInStates(['queued', 'running'])
+        .map((r) => r.job_id)
+        .sort(),
+    ).toEqual(submitted.map((s) => s.jobId).sort());
     crashed.close();
 
     h = await startEngineHarness({ runningEmulator: emulator, dbFile });
@@ -89,7 +105,9 @@ describe('killed with jobs in flight', () => {
     await followToTheEnd(h);
     const jobs = h.engine.list();
     const resumed = jobs.filter((job) => job.state === 'succeeded');
-    console.log(`[jobs] SIGKILL mid-poll: ${resumed.length} of ${COUNT} resumed, ${posts(emulator) - COUNT} resubmitted, ${jobs.length - resumed.length} stuck`);
+    console.log(
+      `[jobs] SIGKILL mid-poll: ${resumed.length} of ${COUNT} resumed, ${posts(emulator) - COUNT} resubmitted, ${jobs.length - resumed.length} stuck`,
+    );
     expect(resumed.map((job) => job.jobId).sort()).toEqual(submitted.map((s) => s.jobId).sort());
     expect(posts(emulator)).toBe(COUNT);
     expect(jobs.every((job) => job.outputs.length === 1)).toBe(true);
@@ -100,7 +118,9 @@ describe('killed with jobs in flight', () => {
     dir = mkdtempSync(join(tmpdir(), 'atelier-kill-'));
     const dbFile = join(dir, 'atelier.db');
     // The service creates each job but its answer is cut off: the child cannot know the job ids.
-    emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/generation', truncateBody: { count: COUNT } }] });
+    emulator.control.setFaults({
+      rules: [{ method: 'POST', path: '/images/generation', truncateBody: { count: COUNT } }],
+    });
     const run = runChild(emulator.url, dbFile, 'mid-submit');
     child = run.proc;
     await run.lines.next();
@@ -119,7 +139,9 @@ describe('killed with jobs in flight', () => {
     await followToTheEnd(h);
     const jobs = h.engine.list();
     const resumed = jobs.filter((job) => job.state === 'succeeded');
-    console.log(`[jobs] SIGKILL with 10 answers lost: ${resumed.length} of ${COUNT} adopted and finished, ${posts(emulator) - COUNT} resubmitted, ${jobs.length - resumed.length} stuck`);
+    console.log(
+      `[jobs] SIGKILL with 10 answers lost: ${resumed.length} of ${COUNT} adopted and finished, ${posts(emulator) - COUNT} resubmitted, ${jobs.length - resumed.length} stuck`,
+    );
     expect(resumed).toHaveLength(COUNT);
     expect(new Set(resumed.map((job) => job.jobId)).size).toBe(COUNT);
     expect(posts(emulator)).toBe(COUNT);
@@ -152,7 +174,9 @@ describe('killed with jobs in flight', () => {
     }
     const followed = jobs.filter((job) => job.jobId !== null);
     const unknown = jobs.filter((job) => job.state === 'unknown');
-    console.log(`[jobs] SIGKILL mid-submit: ${sent} POSTs received, ${onService.size} jobs created, ${followed.length} followed, ${unknown.length} unknown, ${posts(emulator) - sent} resubmitted`);
+    console.log(
+      `[jobs] SIGKILL mid-submit: ${sent} POSTs received, ${onService.size} jobs created, ${followed.length} followed, ${unknown.length} unknown, ${posts(emulator) - sent} resubmitted`,
+    );
     expect(new Set(followed.map((job) => job.jobId))).toEqual(onService);
     expect(followed.every((job) => job.state === 'succeeded')).toBe(true);
     expect(unknown.every((job) => job.canResubmit && job.jobId === null)).toBe(true);

@@ -28,7 +28,10 @@ export function validationError(problems: FieldProblem[]): AppError {
   const first = problems[0];
   return new AppError({
     code: 'validation',
-    message: problems.length === 1 && first ? first.message : `${problems.length} settings need attention: ${first?.message ?? ''}`,
+    message:
+      problems.length === 1 && first
+        ? first.message
+        : `${problems.length} settings need attention: ${first?.message ?? ''}`,
     ...(first?.field ? { field: first.field } : {}),
     fields: problems.map((p) => ({ field: p.field, message: p.message })),
   });
@@ -39,7 +42,10 @@ const UNSENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 
 
 /** The request was refused, or never left: the service created nothing (safe to say "failed"). */
 function refusedForSure(info: ErrorInfo, error: unknown): boolean {
-  if (['validation', 'invalid_argument', 'auth', 'not_found', 'rate_limited', 'conflict', 'offline'].includes(info.code)) return true;
+  if (
+    ['validation', 'invalid_argument', 'auth', 'not_found', 'rate_limited', 'conflict', 'offline'].includes(info.code)
+  )
+    return true;
   const networkCode = (error as { networkCode?: unknown } | null)?.networkCode;
   if (info.code === 'network' && typeof networkCode === 'string' && UNSENT_NETWORK_CODES.has(networkCode)) return true;
   return info.httpStatus !== undefined && info.httpStatus >= 400 && info.httpStatus < 500;
@@ -67,7 +73,10 @@ export class Outbox {
     const problems = validate(request);
     if (problems.length > 0) throw validationError(problems);
     if (!this.#deps.isOnline()) {
-      throw new AppError({ code: 'offline', message: 'You are offline: the job was not sent. Try again when the network is back.' });
+      throw new AppError({
+        code: 'offline',
+        message: 'You are offline: the job was not sent. Try again when the network is back.',
+      });
     }
     const sent = normalize(request).body;
     const { store, time } = this.#deps;
@@ -82,7 +91,10 @@ export class Outbox {
     const old = store.get(localId);
     if (!old) throw new AppError({ code: 'not_found', message: 'That job is not in this library.', field: 'localId' });
     if (old.state !== 'failed' && old.state !== 'unknown') {
-      throw new AppError({ code: 'conflict', message: 'Only a failed job or one whose fate is unknown can be sent again.' });
+      throw new AppError({
+        code: 'conflict',
+        message: 'Only a failed job or one whose fate is unknown can be sent again.',
+      });
     }
     if (old.resubmitted_as !== null || old.kind === 'training') {
       throw new AppError({ code: 'conflict', message: 'This job was already sent again.' });
@@ -92,7 +104,10 @@ export class Outbox {
     const problems = validate({ kind, body });
     if (problems.length > 0) throw validationError(problems);
     if (!this.#deps.isOnline()) {
-      throw new AppError({ code: 'offline', message: 'You are offline: the job was not sent. Try again when the network is back.' });
+      throw new AppError({
+        code: 'offline',
+        message: 'You are offline: the job was not sent. Try again when the network is back.',
+      });
     }
     const now = this.#deps.time.now();
     // Row and link in one transaction: a second click finds resubmitted_as set and stops here.
@@ -113,13 +128,24 @@ export class Outbox {
     this.#posting.add(row.local_id);
     try {
       const answer =
-        row.kind === 'video' ? service.submitVideo(body) : row.kind === 'upscale' ? service.submitUpscale(body) : service.submitImage(body);
+        row.kind === 'video'
+          ? service.submitVideo(body)
+          : row.kind === 'upscale'
+            ? service.submitUpscale(body)
+            : service.submitImage(body);
       const trigger = checkTrigger(await answer);
       const now = time.now();
       const known = store.getByJobId(trigger.jobId);
       if (known && known.local_id !== row.local_id) {
         // Only possible if reconciliation adopted this id meanwhile; keep one row per job.
-        store.update(row.local_id, { state: 'unknown', error: `The service reported job ${trigger.jobId}, which another entry already follows.` }, now);
+        store.update(
+          row.local_id,
+          {
+            state: 'unknown',
+            error: `The service reported job ${trigger.jobId}, which another entry already follows.`,
+          },
+          now,
+        );
       } else {
         store.update(
           row.local_id,
@@ -164,7 +190,8 @@ export class Outbox {
 
   #modelIdOf(kind: JobKindInfo, body: unknown): string | null {
     if (!isRecord(body)) return null;
-    if (kind === 'upscale') return typeof body['imageID'] === 'string' ? this.#deps.modelOfImage(body['imageID']) : null;
+    if (kind === 'upscale')
+      return typeof body['imageID'] === 'string' ? this.#deps.modelOfImage(body['imageID']) : null;
     return typeof body['modelID'] === 'string' ? body['modelID'] : null;
   }
 }

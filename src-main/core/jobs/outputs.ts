@@ -27,7 +27,12 @@ export function outputKindOf(row: EngineJobRow, job: Job): AssetKind {
 }
 
 /** Writes the outputs (call inside the transaction that marks the job succeeded). */
-export function recordOutputs(cache: Cache, row: EngineJobRow, job: Job, now: number): { infos: JobOutputInfo[]; assets: OutputAsset[] } {
+export function recordOutputs(
+  cache: Cache,
+  row: EngineJobRow,
+  job: Job,
+  now: number,
+): { infos: JobOutputInfo[]; assets: OutputAsset[] } {
   const kind = outputKindOf(row, job);
   const items = (kind === 'video' ? job.videos : job.images) ?? [];
   const request = requestOf(row);

@@ -50,7 +50,13 @@ async function measure(count: number): Promise<Measured> {
     if (jobs.every((job) => h!.engine.get(job.localId).state === 'succeeded')) break;
   }
   expect(jobs.map((job) => h!.engine.get(job.localId).state)).toEqual(jobs.map(() => 'succeeded'));
-  return { jobs: count, rounds: h.rounds.length, steadyPerRound: steady, worstPerRound: worst, terminalFetches: terminal };
+  return {
+    jobs: count,
+    rounds: h.rounds.length,
+    steadyPerRound: steady,
+    worstPerRound: worst,
+    terminalFetches: terminal,
+  };
 }
 
 describe('batched polling', () => {
@@ -96,7 +102,9 @@ describe('batched polling', () => {
     h.engine.start();
     const a = await h.engine.submit('image', imageBody('a'));
     const b = await h.engine.submit('image', imageBody('b'));
-    h.cache.sqlite.prepare('UPDATE jobs SET service_created_at = ? WHERE local_id = ?').run(h.time.now() - 8 * 86_400_000, b.localId);
+    h.cache.sqlite
+      .prepare('UPDATE jobs SET service_created_at = ? WHERE local_id = ?')
+      .run(h.time.now() - 8 * 86_400_000, b.localId);
     h.rounds.length = 0;
     await h.advance(5_000);
     // a alone is listable: one GET for it, one for the old job b.

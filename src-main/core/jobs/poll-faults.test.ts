@@ -20,14 +20,22 @@ async function inFlight(harness: EngineHarness, count: number): Promise<JobInfo[
 const snapshot = (harness: EngineHarness, jobs: JobInfo[]) =>
   jobs.map((job) => {
     const now = harness.engine.get(job.localId);
-    return { state: now.state, serviceStatus: now.serviceStatus, jobId: now.jobId, error: now.error, outputs: now.outputs };
+    return {
+      state: now.state,
+      serviceStatus: now.serviceStatus,
+      jobId: now.jobId,
+      error: now.error,
+      outputs: now.outputs,
+    };
   });
 
 describe('poll faults', () => {
   it('waits at least the Retry-After of a 429 before the next request, even across a restart', async () => {
     h = await startEngineHarness();
     await inFlight(h, 3);
-    h.emulator.control.setFaults({ rules: [{ method: 'GET', path: '/jobs', rateLimit: { count: 1, retryAfterSeconds: 45 } }] });
+    h.emulator.control.setFaults({
+      rules: [{ method: 'GET', path: '/jobs', rateLimit: { count: 1, retryAfterSeconds: 45 } }],
+    });
     h.emulator.control.resetStats();
     await h.advance(5_000);
     expect(h.rounds.at(-1)?.failure).toMatchObject({ code: 'rate_limited', retryAfterMs: 45_000 });
@@ -70,7 +78,8 @@ describe('poll faults', () => {
     expect(late).toBeGreaterThan(early * 4);
     // The burst is over: the next round succeeds and the jobs finish.
     expect(h.rounds.at(-1)?.failure).toBeNull();
-    for (let i = 0; i < 10 && jobs.some((job) => h!.engine.get(job.localId).state !== 'succeeded'); i += 1) await h.advance(5_000);
+    for (let i = 0; i < 10 && jobs.some((job) => h!.engine.get(job.localId).state !== 'succeeded'); i += 1)
+      await h.advance(5_000);
     expect(jobs.map((job) => h!.engine.get(job.localId).state)).toEqual(jobs.map(() => 'succeeded'));
   });
 
@@ -93,7 +102,11 @@ describe('poll faults', () => {
       expect(snapshot(h, jobs)).toEqual(before);
     }
     expect(h.rounds.filter((r) => r.failure?.code === 'malformed_response')).toHaveLength(100);
-    expect(h.emulator.control.faults().rules?.every((r) => (r.malformedJson?.count ?? 0) + (r.truncateBody?.count ?? 0) === 0)).toBe(true);
+    expect(
+      h.emulator.control
+        .faults()
+        .rules?.every((r) => (r.malformedJson?.count ?? 0) + (r.truncateBody?.count ?? 0) === 0),
+    ).toBe(true);
     // Polling goes on: the next answers are clean and the jobs (long finished on the service) end well.
     await h.advance(Math.max(5_000, h.engine.notBefore - h.time.now()));
     await h.advance(5_000);

@@ -76,7 +76,15 @@ const timeOf = (row: EngineJobRow): number => row.service_created_at ?? row.subm
 
 export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
   const { store, time, options } = deps;
-  const report: RoundReport = { requests: 0, listPages: 0, singles: 0, terminalFetches: 0, polled: 0, finished: 0, failure: null };
+  const report: RoundReport = {
+    requests: 0,
+    listPages: 0,
+    singles: 0,
+    terminalFetches: 0,
+    polled: 0,
+    finished: 0,
+    failure: null,
+  };
   const now = time.now();
   const inFlight = store.inFlight();
   const due = inFlight.filter((row) => (row.next_poll_at ?? 0) <= now);
@@ -129,7 +137,14 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
         if (finishOrWait(deps, row, job, null)) report.finished += 1;
       } else {
         const at = time.now();
-        applyActive(deps, row, job.status, outcome.state, at, listableIds.has(row.local_id) ? undefined : options.oldJobIntervalMs);
+        applyActive(
+          deps,
+          row,
+          job.status,
+          outcome.state,
+          at,
+          listableIds.has(row.local_id) ? undefined : options.oldJobIntervalMs,
+        );
       }
     }
 
@@ -173,7 +188,8 @@ async function listStatuses(
       } catch (error) {
         const info = errorInfoOf(error);
         const kind = classifyFailure(info);
-        if (kind === 'rate_limited' || kind === 'transient' || kind === 'auth' || deps.signal?.aborted) throw new RoundAborted(info);
+        if (kind === 'rate_limited' || kind === 'transient' || kind === 'auth' || deps.signal?.aborted)
+          throw new RoundAborted(info);
         // The listing refused this query (it should not): the jobs fall back to single GETs, bounded per round.
         report.listFailure = info;
         break;
@@ -213,18 +229,28 @@ async function fetchJob(deps: PollRoundDeps, report: RoundReport, row: EngineJob
     const info = errorInfoOf(error);
     const kind = classifyFailure(info);
     // Stopping (abort) is not the job's fault: leave it exactly as it was.
-    if (kind === 'rate_limited' || kind === 'transient' || kind === 'auth' || deps.signal?.aborted) throw new RoundAborted(info);
+    if (kind === 'rate_limited' || kind === 'transient' || kind === 'auth' || deps.signal?.aborted)
+      throw new RoundAborted(info);
     const now = time.now();
     const attempts = row.attempts + 1;
     if (kind === 'not_found' && attempts >= options.notFoundLimit) {
       store.update(
         row.local_id,
-        { state: 'unknown', attempts, error: 'The service no longer knows this job; its outcome is unknown.', nextPollAt: null },
+        {
+          state: 'unknown',
+          attempts,
+          error: 'The service no longer knows this job; its outcome is unknown.',
+          nextPollAt: null,
+        },
         now,
       );
       deps.changed(store.mustGet(row.local_id));
     } else {
-      store.update(row.local_id, { attempts, nextPollAt: now + fullJitterDelay(attempts, time.random) + pollIntervalOf(row.kind) }, now);
+      store.update(
+        row.local_id,
+        { attempts, nextPollAt: now + fullJitterDelay(attempts, time.random) + pollIntervalOf(row.kind) },
+        now,
+      );
     }
     return null;
   }
@@ -238,10 +264,23 @@ function finishOrWait(deps: PollRoundDeps, row: EngineJobRow, job: Job, summary:
   const { store, time, options } = deps;
   const outputs = row.kind === 'video' ? job.videos : row.kind === 'training' ? [] : job.images;
   const current = store.mustGet(row.local_id);
-  if (outcomeOf(job.status).terminal && isJobSuccess(job.status) && outputs === undefined && current.attempts + 1 < options.notFoundLimit) {
+  if (
+    outcomeOf(job.status).terminal &&
+    isJobSuccess(job.status) &&
+    outputs === undefined &&
+    current.attempts + 1 < options.notFoundLimit
+  ) {
     const now = time.now();
     const attempts = current.attempts + 1;
-    store.update(row.local_id, { attempts, lastPolledAt: now, nextPollAt: now + fullJitterDelay(attempts, time.random) + pollIntervalOf(row.kind) }, now);
+    store.update(
+      row.local_id,
+      {
+        attempts,
+        lastPolledAt: now,
+        nextPollAt: now + fullJitterDelay(attempts, time.random) + pollIntervalOf(row.kind),
+      },
+      now,
+    );
     return false;
   }
   deps.finish(current, job, summary);

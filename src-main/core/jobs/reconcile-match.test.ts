@@ -3,8 +3,16 @@ import { matchSubmissions, type Candidate, type PendingRow } from './reconcile-m
 
 const W = { beforeMs: 120_000, afterMs: 180_000 };
 const T = Date.parse('2026-03-01T10:00:00Z');
-const row = (localId: number, at: number, kind: PendingRow['kind'] = 'image'): PendingRow => ({ localId, kind, createdAt: T + at });
-const cand = (jobId: string, at: number, kind: Candidate['kind'] = null): Candidate => ({ jobId, createdAt: T + at, kind });
+const row = (localId: number, at: number, kind: PendingRow['kind'] = 'image'): PendingRow => ({
+  localId,
+  kind,
+  createdAt: T + at,
+});
+const cand = (jobId: string, at: number, kind: Candidate['kind'] = null): Candidate => ({
+  jobId,
+  createdAt: T + at,
+  kind,
+});
 
 describe('matchSubmissions', () => {
   it('adopts the one job created right after the row was written', () => {
@@ -36,7 +44,9 @@ describe('matchSubmissions', () => {
   });
 
   it('uses the kind to tell them apart when the records show it', () => {
-    expect(matchSubmissions([row(1, 0, 'video')], [cand('a', 500, 'image'), cand('b', 900, 'video')], W)).toEqual(new Map([[1, 'b']]));
+    expect(matchSubmissions([row(1, 0, 'video')], [cand('a', 500, 'image'), cand('b', 900, 'video')], W)).toEqual(
+      new Map([[1, 'b']]),
+    );
   });
 
   it('refuses to guess when fewer jobs than rows landed', () => {

@@ -35,7 +35,9 @@ export interface MatchWindow {
 }
 
 export function inWindow(row: PendingRow, candidate: Candidate, window: MatchWindow): boolean {
-  return candidate.createdAt >= row.createdAt - window.beforeMs && candidate.createdAt <= row.createdAt + window.afterMs;
+  return (
+    candidate.createdAt >= row.createdAt - window.beforeMs && candidate.createdAt <= row.createdAt + window.afterMs
+  );
 }
 
 export function kindsAgree(row: PendingRow, kind: CandidateKind): boolean {
@@ -46,7 +48,11 @@ export function kindsAgree(row: PendingRow, kind: CandidateKind): boolean {
 }
 
 /** localId → jobId for the rows that could be matched without guessing. */
-export function matchSubmissions(rows: readonly PendingRow[], candidates: readonly Candidate[], window: MatchWindow): Map<number, string> {
+export function matchSubmissions(
+  rows: readonly PendingRow[],
+  candidates: readonly Candidate[],
+  window: MatchWindow,
+): Map<number, string> {
   const edges = new Map<number, Set<number>>(); // row index → candidate indexes
   const back = new Map<number, Set<number>>(); // candidate index → row indexes
   rows.forEach((row, r) => {
@@ -75,9 +81,12 @@ export function matchSubmissions(rows: readonly PendingRow[], candidates: readon
       }
     }
     clusterRows.forEach((r) => seenRows.add(r));
-    const byRowTime = [...clusterRows].sort((a, b) => rows[a]!.createdAt - rows[b]!.createdAt || rows[a]!.localId - rows[b]!.localId);
+    const byRowTime = [...clusterRows].sort(
+      (a, b) => rows[a]!.createdAt - rows[b]!.createdAt || rows[a]!.localId - rows[b]!.localId,
+    );
     const byCandTime = [...clusterCands].sort(
-      (a, b) => candidates[a]!.createdAt - candidates[b]!.createdAt || (candidates[a]!.jobId < candidates[b]!.jobId ? -1 : 1),
+      (a, b) =>
+        candidates[a]!.createdAt - candidates[b]!.createdAt || (candidates[a]!.jobId < candidates[b]!.jobId ? -1 : 1),
     );
     if (byRowTime.length === byCandTime.length && byRowTime.every((r, i) => edges.get(r)?.has(byCandTime[i]!))) {
       byRowTime.forEach((r, i) => adopted.set(rows[r]!.localId, candidates[byCandTime[i]!]!.jobId));
@@ -85,7 +94,8 @@ export function matchSubmissions(rows: readonly PendingRow[], candidates: readon
     }
     for (const r of byRowTime) {
       const only = [...(edges.get(r) ?? [])];
-      if (only.length === 1 && back.get(only[0]!)?.size === 1) adopted.set(rows[r]!.localId, candidates[only[0]!]!.jobId);
+      if (only.length === 1 && back.get(only[0]!)?.size === 1)
+        adopted.set(rows[r]!.localId, candidates[only[0]!]!.jobId);
     }
   }
   return adopted;

@@ -10,13 +10,16 @@ afterEach(async () => {
   h = undefined;
 });
 
-const posts = (harness: EngineHarness): number => harness.emulator.control.stats().byRoute['POST /images/generation'] ?? 0;
+const posts = (harness: EngineHarness): number =>
+  harness.emulator.control.stats().byRoute['POST /images/generation'] ?? 0;
 
 describe('reconciliation', () => {
   it('adopts the job behind a cut-off answer and follows it to the end', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    h.emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/generation', truncateBody: { count: 1 } }] });
+    h.emulator.control.setFaults({
+      rules: [{ method: 'POST', path: '/images/generation', truncateBody: { count: 1 } }],
+    });
     const job = await h.engine.submit('image', imageBody('lost answer'));
     expect(job).toMatchObject({ state: 'submitting', jobId: null });
     expect(job.error).toMatch(/checking whether it received/);
@@ -32,7 +35,9 @@ describe('reconciliation', () => {
   it('marks a request the service never got as unknown once its window closed, and resubmits only when asked', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    h.emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/generation', dropConnection: { count: 1 } }] });
+    h.emulator.control.setFaults({
+      rules: [{ method: 'POST', path: '/images/generation', dropConnection: { count: 1 } }],
+    });
     const job = await h.engine.submit('image', imageBody('dropped'));
     expect(job.state).toBe('submitting');
     await h.advance(5_000);

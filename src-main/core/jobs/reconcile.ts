@@ -49,7 +49,11 @@ function groupsByRange(rows: EngineJobRow[], window: MatchWindow): EngineJobRow[
   return groups;
 }
 
-export async function reconcileSubmissions(rows: EngineJobRow[], deps: ReconcileDeps, window = RECONCILE_WINDOW): Promise<ReconcileResult> {
+export async function reconcileSubmissions(
+  rows: EngineJobRow[],
+  deps: ReconcileDeps,
+  window = RECONCILE_WINDOW,
+): Promise<ReconcileResult> {
   const { store, service, time } = deps;
   const result: ReconcileResult = { adopted: 0, unknown: 0, retryAt: null };
   for (const group of groupsByRange(rows, window)) {
@@ -71,7 +75,9 @@ export async function reconcileSubmissions(rows: EngineJobRow[], deps: Reconcile
     for (const summary of fresh) {
       const createdAt = parseTime(summary.createdAt);
       if (createdAt === null) continue;
-      const near = group.some((row) => createdAt >= row.created_at - window.beforeMs && createdAt <= row.created_at + window.afterMs);
+      const near = group.some(
+        (row) => createdAt >= row.created_at - window.beforeMs && createdAt <= row.created_at + window.afterMs,
+      );
       if (!near) continue;
       candidates.push({ jobId: summary.jobId, createdAt, kind: null });
       statusOf.set(summary.jobId, { status: summary.status, createdAt });

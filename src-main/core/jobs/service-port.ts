@@ -58,7 +58,11 @@ export function jobsServiceFromClient(client: ServiceClient): JobsService {
     async countModelImages(modelId, type, signal) {
       let count = 0;
       const imageType = type === 'modelInput' ? 'input' : 'auxiliaryType';
-      for await (const page of client.listModelImages(modelId, { imageType, pageSize: 100, ...(signal ? { signal } : {}) })) {
+      for await (const page of client.listModelImages(modelId, {
+        imageType,
+        pageSize: 100,
+        ...(signal ? { signal } : {}),
+      })) {
         count += page.items.filter((image) => image.type === type).length;
       }
       return count;
@@ -101,7 +105,8 @@ function checkOutputs(value: unknown, what: string): JobOutput[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (!Array.isArray(value)) throw malformed(`${what} list of a job`);
   return value.map((item) => {
-    if (!isRecord(item) || !nonEmpty(item['id']) || typeof item['url'] !== 'string') throw malformed(`${what} of a job`);
+    if (!isRecord(item) || !nonEmpty(item['id']) || typeof item['url'] !== 'string')
+      throw malformed(`${what} of a job`);
     return { id: item['id'], url: item['url'] };
   });
 }
@@ -133,6 +138,16 @@ export function checkModel(value: unknown, expectedId: string): Model {
 /** The account's client when it is the full ServiceClient (the engine cannot run on less). */
 export function asServiceClient(client: unknown): ServiceClient | null {
   const c = client as Partial<Record<keyof ServiceClient, unknown>> | null;
-  const needed: (keyof ServiceClient)[] = ['generateImage', 'upscaleImage', 'generateVideo', 'listJobs', 'getJob', 'getModel', 'trainModel', 'listModelImages', 'uploadImage'];
+  const needed: (keyof ServiceClient)[] = [
+    'generateImage',
+    'upscaleImage',
+    'generateVideo',
+    'listJobs',
+    'getJob',
+    'getModel',
+    'trainModel',
+    'listModelImages',
+    'uploadImage',
+  ];
   return c && needed.every((name) => typeof c[name] === 'function') ? (client as ServiceClient) : null;
 }

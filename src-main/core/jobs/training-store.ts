@@ -40,9 +40,15 @@ export class TrainingStore {
   constructor(cache: Cache) {
     const db = cache.sqlite;
     this.#get = db.prepare(`SELECT ${COLUMNS} FROM models WHERE id = ?`);
-    this.#watched = db.prepare(`SELECT ${COLUMNS} FROM models WHERE train_state IN ('training', 'slow') ORDER BY train_next_check_at`);
-    this.#nextCheck = db.prepare(`SELECT min(train_next_check_at) AS next FROM models WHERE train_state IN ('training', 'slow')`);
-    this.#ensure = db.prepare(`INSERT INTO models (id, local_created_at) VALUES (@id, @now) ON CONFLICT (id) DO NOTHING`);
+    this.#watched = db.prepare(
+      `SELECT ${COLUMNS} FROM models WHERE train_state IN ('training', 'slow') ORDER BY train_next_check_at`,
+    );
+    this.#nextCheck = db.prepare(
+      `SELECT min(train_next_check_at) AS next FROM models WHERE train_state IN ('training', 'slow')`,
+    );
+    this.#ensure = db.prepare(
+      `INSERT INTO models (id, local_created_at) VALUES (@id, @now) ON CONFLICT (id) DO NOTHING`,
+    );
     // One statement for every patch: a NULL flag leaves the column alone.
     this.#update = db.prepare(`
       UPDATE models SET

@@ -192,7 +192,10 @@ export class TrainingWatcher implements LoopWork {
   #info(row: TrainingRow | null, modelId: string): TrainingInfo {
     const { time, options } = this.#deps;
     const state: TrainingStateInfo =
-      row?.train_state === 'training' || row?.train_state === 'slow' || row?.train_state === 'ready' || row?.train_state === 'failed'
+      row?.train_state === 'training' ||
+      row?.train_state === 'slow' ||
+      row?.train_state === 'ready' ||
+      row?.train_state === 'failed'
         ? row.train_state
         : 'idle';
     const startedAt = row?.training_started_at ?? null;

@@ -125,7 +125,8 @@ export class WallClockLoop {
       } catch (error) {
         // A bug or a local failure (database busy, disk full) must not become a busy loop: back off.
         this.#deps.onError?.(error);
-        if (!this.#stopped) this.#fail({ code: 'internal', message: error instanceof Error ? error.message : String(error) });
+        if (!this.#stopped)
+          this.#fail({ code: 'internal', message: error instanceof Error ? error.message : String(error) });
       } finally {
         this.#running = null;
         this.#arm();
@@ -156,7 +157,8 @@ export class WallClockLoop {
     const { time, options } = this.#deps;
     this.#failures += 1;
     const kind = classifyFailure(info);
-    const delay = kind === 'auth' ? options.authPauseMs : retryDelay(info, this.#failures, time.random, options.backoff);
+    const delay =
+      kind === 'auth' ? options.authPauseMs : retryDelay(info, this.#failures, time.random, options.backoff);
     const until = time.now() + delay;
     if (kind === 'rate_limited') this.#retryAfterUntil = until;
     this.#setGate(until);

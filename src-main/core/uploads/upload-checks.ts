@@ -63,11 +63,14 @@ async function readBytes(source: FileSource): Promise<Uint8Array> {
       info = await stat(source.path);
     } catch (error) {
       const code = (error as { code?: string }).code;
-      throw new Refusal(code === 'ENOENT' ? 'the file does not exist.' : `the file could not be read (${code ?? 'error'}).`);
+      throw new Refusal(
+        code === 'ENOENT' ? 'the file does not exist.' : `the file could not be read (${code ?? 'error'}).`,
+      );
     }
     if (!info.isFile()) throw new Refusal('it is not a file.');
     // Size first, so a huge file is refused without being read into memory.
-    if (info.size > MAX_FILE_BYTES) throw new Refusal(`it is ${megabytes(info.size)}; the service accepts at most 20 MB per image.`);
+    if (info.size > MAX_FILE_BYTES)
+      throw new Refusal(`it is ${megabytes(info.size)}; the service accepts at most 20 MB per image.`);
     try {
       return await readFile(source.path);
     } catch (error) {
@@ -80,7 +83,8 @@ async function readBytes(source: FileSource): Promise<Uint8Array> {
     throw new Refusal(`it is larger than 20 MB; the service accepts at most 20 MB per image.`);
   }
   const bytes = Buffer.from(text, 'base64');
-  if (bytes.byteLength > MAX_FILE_BYTES) throw new Refusal(`it is ${megabytes(bytes.byteLength)}; the service accepts at most 20 MB per image.`);
+  if (bytes.byteLength > MAX_FILE_BYTES)
+    throw new Refusal(`it is ${megabytes(bytes.byteLength)}; the service accepts at most 20 MB per image.`);
   return bytes;
 }
 
@@ -109,11 +113,14 @@ export async function checkFiles(files: readonly FileSource[], context: CheckCon
     try {
       const bytes = await readBytes(source);
       const format = detectImageFormat(bytes);
-      if (!format) throw new Refusal('it is not a JPEG, PNG, WebP or HEIC image (judged by its content, not its name).');
+      if (!format)
+        throw new Refusal('it is not a JPEG, PNG, WebP or HEIC image (judged by its content, not its name).');
       const sha256 = sha256Of(bytes);
       if (hashes.has(sha256)) throw new Refusal('the same image is already on this model or in the upload queue.');
       if (count >= max) {
-        throw new Refusal(`the model would have more than ${max} ${context.type === 'modelInput' ? 'training photos' : 'reference images'} (at most ${max} of each type).`);
+        throw new Refusal(
+          `the model would have more than ${max} ${context.type === 'modelInput' ? 'training photos' : 'reference images'} (at most ${max} of each type).`,
+        );
       }
       const { width, height } = await dimensionsOf(bytes);
       const minimum = LOW_RESOLUTION_PX[context.type];
@@ -124,7 +131,16 @@ export async function checkFiles(files: readonly FileSource[], context: CheckCon
           : null;
       hashes.add(sha256);
       count += 1;
-      accepted.push({ fileName, sourcePath: 'path' in source ? source.path : null, bytes, sha256, format, width, height, warning });
+      accepted.push({
+        fileName,
+        sourcePath: 'path' in source ? source.path : null,
+        bytes,
+        sha256,
+        format,
+        width,
+        height,
+        warning,
+      });
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       refused.push({ name: fileName, reason: `"${fileName}" was not added: ${error.message}` });

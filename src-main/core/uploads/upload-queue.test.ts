@@ -16,7 +16,9 @@ let queue: UploadQueue;
 let changes: UploadInfo[];
 
 const png = (width: number, height: number, shade: number): Promise<Buffer> =>
-  sharp({ create: { width, height, channels: 3, background: { r: shade, g: 120, b: 200 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: shade, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
 
 function makeQueue(): UploadQueue {
   return new UploadQueue({
@@ -42,7 +44,8 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const uploads = (harness: EngineHarness): number => harness.emulator.control.stats().byRoute['POST /images/upload'] ?? 0;
+const uploads = (harness: EngineHarness): number =>
+  harness.emulator.control.stats().byRoute['POST /images/upload'] ?? 0;
 
 describe('upload queue', () => {
   it('checks every file first, uploads the good ones with progress and refuses the rest with reasons', async () => {
@@ -97,10 +100,15 @@ describe('upload queue', () => {
   it('keeps each model at 20 images of a type, counting what the service already has', async () => {
     const { id: modelID } = await h.client.createModel({});
     for (let i = 0; i < 19; i += 1) {
-      await h.client.uploadImage({ modelID, type: 'auxiliaryType', file: { name: `r${i}.png`, bytes: await png(300, 300, i) } });
+      await h.client.uploadImage({
+        modelID,
+        type: 'auxiliaryType',
+        file: { name: `r${i}.png`, bytes: await png(300, 300, i) },
+      });
     }
     const files = [];
-    for (let i = 0; i < 3; i += 1) files.push({ name: `new${i}.png`, bytesBase64: (await png(300, 300, 100 + i)).toString('base64') });
+    for (let i = 0; i < 3; i += 1)
+      files.push({ name: `new${i}.png`, bytesBase64: (await png(300, 300, 100 + i)).toString('base64') });
     const result = await queue.add({ modelID, type: 'auxiliaryType', files });
     expect(result.accepted).toHaveLength(1);
     expect(result.refused.map((r) => r.reason)).toEqual([
@@ -112,7 +120,9 @@ describe('upload queue', () => {
 
   it('reports a failed upload with the service’s reason; retry sends it again, remove forgets it', async () => {
     const { id: modelID } = await h.client.createModel({});
-    h.emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/upload', serverError: { count: 2, status: 500 } }] });
+    h.emulator.control.setFaults({
+      rules: [{ method: 'POST', path: '/images/upload', serverError: { count: 2, status: 500 } }],
+    });
     const result = await queue.add({
       modelID,
       type: 'modelInput',
@@ -138,8 +148,14 @@ describe('upload queue', () => {
 
   it('waits out a 429 and sends again on its own (the service took nothing)', async () => {
     const { id: modelID } = await h.client.createModel({});
-    h.emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/upload', rateLimit: { count: 1, retryAfterSeconds: 20 } }] });
-    await queue.add({ modelID, type: 'modelInput', files: [{ name: 'a.png', bytesBase64: (await png(600, 600, 3)).toString('base64') }] });
+    h.emulator.control.setFaults({
+      rules: [{ method: 'POST', path: '/images/upload', rateLimit: { count: 1, retryAfterSeconds: 20 } }],
+    });
+    await queue.add({
+      modelID,
+      type: 'modelInput',
+      files: [{ name: 'a.png', bytesBase64: (await png(600, 600, 3)).toString('base64') }],
+    });
     await queue.idle();
     expect(queue.list(modelID)[0]).toMatchObject({ state: 'queued' });
     expect(queue.list(modelID)[0]!.error).toMatch(/^Waiting: /);
@@ -154,7 +170,15 @@ describe('upload queue', () => {
   it('after a crash, an upload that was running is shown as failed, never re-sent on its own', async () => {
     const { id: modelID } = await h.client.createModel({});
     await queue.stop();
-    const row = h.cache.uploads.insert({ modelId: modelID, type: 'modelInput', sourcePath: join(dir, 'x.png'), fileName: 'x.png', bytes: 10, sha256: 'ab', now: h.time.now() });
+    const row = h.cache.uploads.insert({
+      modelId: modelID,
+      type: 'modelInput',
+      sourcePath: join(dir, 'x.png'),
+      fileName: 'x.png',
+      bytes: 10,
+      sha256: 'ab',
+      now: h.time.now(),
+    });
     h.cache.uploads.update(row.id, { state: 'uploading' }, h.time.now());
     queue = makeQueue();
     queue.start();

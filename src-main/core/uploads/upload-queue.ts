@@ -85,12 +85,26 @@ export class UploadQueue {
     const { modelID, type, files } = request;
     const existing = await this.#existingCount(modelID, type);
     const pending = this.#store.pendingCount(modelID, type);
-    const checked = await checkFiles(files, { type, countOfType: existing + pending, knownHashes: this.#store.knownHashes(modelID, type) });
+    const checked = await checkFiles(files, {
+      type,
+      countOfType: existing + pending,
+      knownHashes: this.#store.knownHashes(modelID, type),
+    });
     const accepted: UploadInfo[] = [];
     for (const file of checked.accepted) {
       const sourcePath = file.sourcePath ?? (await this.#stage(file.sha256, file.format, file.bytes));
       const row = this.#store.insert(
-        { modelId: modelID, type, sourcePath, fileName: file.fileName, bytes: file.bytes.byteLength, sha256: file.sha256, width: file.width, height: file.height, warning: file.warning },
+        {
+          modelId: modelID,
+          type,
+          sourcePath,
+          fileName: file.fileName,
+          bytes: file.bytes.byteLength,
+          sha256: file.sha256,
+          width: file.width,
+          height: file.height,
+          warning: file.warning,
+        },
         this.#deps.time.now(),
       );
       accepted.push(this.#emit(row));
@@ -106,7 +120,9 @@ export class UploadQueue {
       throw new AppError({ code: 'conflict', message: 'Only a failed upload can be retried.', field: 'id' });
     }
     this.#notBefore.delete(id);
-    const info = this.#emit(this.#store.update(id, { state: 'queued', error: null, progress: 0 }, this.#deps.time.now()));
+    const info = this.#emit(
+      this.#store.update(id, { state: 'queued', error: null, progress: 0 }, this.#deps.time.now()),
+    );
     this.#pump();
     return info;
   }
@@ -216,11 +232,23 @@ export class UploadQueue {
     try {
       bytes = await readFile(row.source_path);
     } catch {
-      this.#emit(this.#store.update(row.id, { state: 'failed', error: 'The file is no longer where it was when added; add it again.' }, time.now()));
+      this.#emit(
+        this.#store.update(
+          row.id,
+          { state: 'failed', error: 'The file is no longer where it was when added; add it again.' },
+          time.now(),
+        ),
+      );
       return;
     }
     if (sha256Of(bytes) !== row.sha256) {
-      this.#emit(this.#store.update(row.id, { state: 'failed', error: 'The file changed since it was added; add it again.' }, time.now()));
+      this.#emit(
+        this.#store.update(
+          row.id,
+          { state: 'failed', error: 'The file changed since it was added; add it again.' },
+          time.now(),
+        ),
+      );
       return;
     }
     const interval = this.#deps.progressIntervalMs ?? 250;
@@ -240,10 +268,20 @@ export class UploadQueue {
       });
       const now = time.now();
       cache.transaction(() => {
-        const fields = assetFieldsFromImage({ ...image, modelID: image.modelID || row.model_id, type: image.type || row.type });
+        const fields = assetFieldsFromImage({
+          ...image,
+          modelID: image.modelID || row.model_id,
+          type: image.type || row.type,
+        });
         cache.assets.upsertFromServer(fields, now);
         const asset = cache.assets.get('image', image.id);
-        if (asset) cache.assets.setLocalFile(asset.seq, { fileState: asset.file_state, sha256: row.sha256, width: row.width, height: row.height });
+        if (asset)
+          cache.assets.setLocalFile(asset.seq, {
+            fileState: asset.file_state,
+            sha256: row.sha256,
+            width: row.width,
+            height: row.height,
+          });
         current = this.#store.update(row.id, { state: 'succeeded', progress: 1, imageId: image.id, error: null }, now);
       });
       this.#emit(current);
@@ -255,7 +293,9 @@ export class UploadQueue {
       if (classifyFailure(info) === 'rate_limited' && attempts <= (this.#deps.maxRateLimitRetries ?? 3)) {
         // A 429 means the service took nothing: waiting and sending again cannot duplicate.
         this.#notBefore.set(row.id, now + retryDelay(info, attempts, time.random));
-        this.#emit(this.#store.update(row.id, { state: 'queued', progress: 0, error: `Waiting: ${info.message}` }, now));
+        this.#emit(
+          this.#store.update(row.id, { state: 'queued', progress: 0, error: `Waiting: ${info.message}` }, now),
+        );
         return;
       }
       this.#emit(this.#store.update(row.id, { state: 'failed', progress: 0, error: info.message }, now));

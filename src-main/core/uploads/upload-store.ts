@@ -21,7 +21,12 @@ export class UploadStore {
   readonly #all: BetterSqlite3.Statement<[], UploadEngineRow>;
   readonly #byModel: BetterSqlite3.Statement<[string], UploadEngineRow>;
   readonly #inState: BetterSqlite3.Statement<[string], UploadEngineRow>;
-  readonly #setChecks: BetterSqlite3.Statement<{ id: number; width: number | null; height: number | null; warning: string | null }>;
+  readonly #setChecks: BetterSqlite3.Statement<{
+    id: number;
+    width: number | null;
+    height: number | null;
+    warning: string | null;
+  }>;
   readonly #hashes: BetterSqlite3.Statement<[string, string, string, string], { sha256: string }>;
   readonly #pending: BetterSqlite3.Statement<[string, string], { count: number }>;
 
@@ -32,7 +37,9 @@ export class UploadStore {
     this.#all = db.prepare(`SELECT ${COLUMNS} FROM uploads ORDER BY id`);
     this.#byModel = db.prepare(`SELECT ${COLUMNS} FROM uploads WHERE model_id = ? ORDER BY id`);
     this.#inState = db.prepare(`SELECT ${COLUMNS} FROM uploads WHERE state = ? ORDER BY id`);
-    this.#setChecks = db.prepare('UPDATE uploads SET width = @width, height = @height, warning = @warning WHERE id = @id');
+    this.#setChecks = db.prepare(
+      'UPDATE uploads SET width = @width, height = @height, warning = @warning WHERE id = @id',
+    );
     this.#hashes = db.prepare(`
       SELECT sha256 FROM uploads WHERE model_id = ? AND type = ? AND sha256 IS NOT NULL AND state IN ('queued', 'uploading', 'succeeded')
       UNION
@@ -43,7 +50,20 @@ export class UploadStore {
     );
   }
 
-  insert(upload: { modelId: string; type: UploadType; sourcePath: string; fileName: string; bytes: number; sha256: string; width: number | null; height: number | null; warning: string | null }, now: number): UploadEngineRow {
+  insert(
+    upload: {
+      modelId: string;
+      type: UploadType;
+      sourcePath: string;
+      fileName: string;
+      bytes: number;
+      sha256: string;
+      width: number | null;
+      height: number | null;
+      warning: string | null;
+    },
+    now: number,
+  ): UploadEngineRow {
     return this.#cache.transaction(() => {
       const row = this.#cache.uploads.insert({ ...upload, now });
       this.#setChecks.run({ id: row.id, width: upload.width, height: upload.height, warning: upload.warning });

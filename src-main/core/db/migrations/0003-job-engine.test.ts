@@ -27,7 +27,11 @@ describe('migration 0003 job-engine', () => {
       train_error: null,
       train_notified_at: null,
     });
-    expect(db.prepare('SELECT width, height, warning FROM uploads').get()).toEqual({ width: null, height: null, warning: null });
+    expect(db.prepare('SELECT width, height, warning FROM uploads').get()).toEqual({
+      width: null,
+      height: null,
+      warning: null,
+    });
     // STRICT still applies to the new columns.
     expect(() => db.prepare("UPDATE jobs SET service_created_at = 'soon'").run()).toThrow(/cannot store TEXT/);
     db.close();

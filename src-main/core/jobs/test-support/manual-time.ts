@@ -28,7 +28,10 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function createManualTime(now: () => number, options: { seed?: number; random?: () => number } = {}): ManualTime {
+export function createManualTime(
+  now: () => number,
+  options: { seed?: number; random?: () => number } = {},
+): ManualTime {
   const timers = new Map<number, PendingTimer>();
   const armed: number[] = [];
   let nextId = 1;
