@@ -116,6 +116,19 @@ test('Generate puts the job in the queue dock at once and shows its images when 
   await screenshotBothSchemes(page, 'create-image-results');
 });
 
+for (const model of ['imagea-2', 'imagec-2']) {
+  test(`a generation with ${model} ends with its image`, async ({ page }) => {
+    const form = new CreateImagePage(page);
+    await form.chooseModel(model);
+    await form.prompt.fill(`a teapot by ${model}`);
+    await form.generate.click();
+    const job = form.root.getByTestId('result-job').first();
+    await expect(job).toContainText(`a teapot by ${model}`);
+    await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
+    await expect(job.getByTestId('result-image')).toHaveCount(1);
+  });
+}
+
 test('screenshots of Create image with problems and options', async ({ page }) => {
   const form = new CreateImagePage(page);
   await form.chooseModel('imagea');

@@ -93,6 +93,30 @@ test('videoc takes 4 items in all: elements, images and videos together', async 
   await expect(form.generate).toBeDisabled();
 });
 
+const FAMILY_RUNS = [
+  { model: 'videoa-3.1-fast', image: 'first_frame' },
+  { model: 'videob-2.0', image: 'reference_image' },
+  { model: 'videoc-video-standard', image: 'reference_image' },
+  { model: 'videoc-motion-standard', image: 'reference_image' },
+  { model: 'videod-1.5', image: 'last_frame' },
+];
+
+for (const run of FAMILY_RUNS) {
+  test(`a video with ${run.model} and a ${run.image} reference ends with its video`, async ({ page }) => {
+    const form = new CreateVideoPage(page);
+    await form.chooseModel(run.model);
+    await form.prompt.fill(`a kite over the sea by ${run.model}`);
+    await form.addReferenceImage(url(`${run.image}.png`), run.image);
+    await expect(form.generate).toBeEnabled();
+    await form.generate.click();
+    const job = form.root.getByTestId('result-job').first();
+    await expect(job).toContainText(`a kite over the sea by ${run.model}`);
+    await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 50_000 });
+    await expect(job.getByTestId('result-video').or(job.getByTestId('result-stream'))).toHaveCount(1);
+    if (run.model === 'videod-1.5') await screenshotBothSchemes(page, 'create-video-results');
+  });
+}
+
 test('screenshots of Create video with references', async ({ page }) => {
   const form = new CreateVideoPage(page);
   await form.chooseModel('videoa-3.1');
