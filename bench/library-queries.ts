@@ -1,0 +1,190 @@
+// Scenario 3: library queries on a seeded cache of 100,000 assets. Three sides, called in turn:
+// the same SQL run directly through better-sqlite3 on its own plain connection (the baseline),
+// Atelier's repository (AssetsRepo: composed SQL, statement cache, cursors) and the whole assets:*
+// channel as the renderer calls it (argument validation, repository, rows → AssetInfo DTOs).
+import Database from 'better-sqlite3';
+import * as v from 'valibot';
+import { invokeChannels } from '../src-main/contract/ipc.ts';
+import { openCache, type Cache } from '../src-main/core/db/cache.ts';
+import { toFtsQuery } from '../src-main/core/db/fts-query.ts';
+import { ASSET_ROW_COLUMNS } from '../src-main/core/db/repos/asset-row.ts';
+import { assetsHandlers } from '../src-main/core/handlers/assets.ts';
+import type { BenchContext, Scenario } from './harness/context.ts';
+import { seededLibraryCopy } from './harness/library-seed.ts';
+import { row, type BenchRow } from './harness/report.ts';
+import { summarize, type Summary } from './harness/stats.ts';
+import { timeInterleaved } from './harness/timing.ts';
+
+const COLUMNS = ASSET_ROW_COLUMNS.text;
+const PAGE = 200;
+const SEARCH_LIMIT = 50;
+const SEARCH_TEXT = 'sunset beach';
+const RATIO_GOAL = 1.3;
+
+type Channel = 'assets:list' | 'assets:search' | 'assets:counts';
+
+interface Query {
+  figure: string;
+  channel: Channel;
+  args: Record<string, unknown>;
+  repo(cache: Cache): unknown;
+  /** The statements Atelier runs for this call, run raw; returns ids (or a total) to compare. */
+  raw(prepare: (text: string) => Database.Statement): unknown;
+  /** The same identity from Atelier's channel answer. */
+  identity(result: unknown): unknown;
+  /** Goal on the median of the channel call, ms (besides the ratio). */
+  limitMs: number | null;
+}
+
+const idsOf = (items: readonly { id: string }[]): string[] => items.map((item) => item.id);
+const pageIds = (result: unknown): string[] =>
+  idsOf(Array.isArray(result) ? (result as { id: string }[]) : (result as { items: { id: string }[] }).items);
+
+const QUERIES: Query[] = [
+  {
+    figure: 'grid page of 200, default sort',
+    channel: 'assets:list',
+    args: { limit: PAGE },
+    repo: (cache) => cache.assets.list({ limit: PAGE }),
+    raw: (prepare) =>
+      idsOf(
+        (prepare(`SELECT ${COLUMNS} FROM assets a ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`).all(PAGE + 1) as { id: string }[]).slice(0, PAGE),
+      ),
+    identity: pageIds,
+    limitMs: 5,
+  },
+  {
+    figure: 'grid page of 200, filter images+offline',
+    channel: 'assets:list',
+    args: { limit: PAGE, filter: { kind: 'image', offline: true } },
+    repo: (cache) => cache.assets.list({ limit: PAGE, filter: { kind: 'image', offline: true } }),
+    raw: (prepare) =>
+      idsOf(
+        (
+          prepare(
+            `SELECT ${COLUMNS} FROM assets a WHERE a.kind = ? AND a.file_state = 'downloaded' ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`,
+          ).all('image', PAGE + 1) as { id: string }[]
+        ).slice(0, PAGE),
+      ),
+    identity: pageIds,
+    limitMs: 5,
+  },
+  {
+    figure: `full-text search "${SEARCH_TEXT}", best 50`,
+    channel: 'assets:search',
+    args: { query: SEARCH_TEXT, limit: SEARCH_LIMIT },
+    repo: (cache) => cache.assets.search(SEARCH_TEXT, SEARCH_LIMIT),
+    raw: (prepare) => {
+      const match = toFtsQuery(SEARCH_TEXT);
+      // Atelier counts the matches first (capped) to choose ranked or newest-first: both statements.
+      prepare('SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? LIMIT ?)').get(match, 5000);
+      return idsOf(
+        prepare(
+          `SELECT ${COLUMNS} FROM (SELECT rowid, rank FROM assets_fts WHERE assets_fts MATCH ? ORDER BY rank LIMIT ?) f
+           JOIN assets a ON a.seq = f.rowid ORDER BY f.rank, a.created_at DESC, a.seq DESC`,
+        ).all(match, SEARCH_LIMIT) as { id: string }[],
+      );
+    },
+    identity: pageIds,
+    limitMs: 20,
+  },
+  {
+    figure: 'filter-bar counts',
+    channel: 'assets:counts',
+    args: {},
+    repo: (cache) => cache.assets.counts(),
+    raw: (prepare) =>
+      (
+        prepare('SELECT kind, model_id, offline, liked, sum(n) AS n FROM asset_counts WHERE n > 0 GROUP BY kind, model_id, offline, liked').all() as {
+          n: number;
+        }[]
+      ).reduce((sum, r) => sum + r.n, 0),
+    identity: (result) => (result as { total: number }).total,
+    limitMs: null,
+  },
+];
+
+export interface QueryDetail {
+  figure: string;
+  raw: Summary;
+  repository: Summary;
+  channel: Summary;
+}
+
+export const libraryQueries: Scenario = {
+  id: 'library-queries',
+  title: '3 library',
+  async run(ctx: BenchContext) {
+    const size = ctx.quick ? 20_000 : 100_000;
+    const reps = ctx.quick ? 60 : 400;
+    const file = seededLibraryCopy(ctx, size);
+    const cache = openCache(file);
+    const plain = new Database(file, { readonly: true });
+    const statements = new Map<string, Database.Statement>();
+    // Prepared once, like any careful direct user of better-sqlite3.
+    const prepare = (text: string): Database.Statement => {
+      let statement = statements.get(text);
+      if (!statement) statements.set(text, (statement = plain.prepare(text)));
+      return statement;
+    };
+    const handlers = assetsHandlers({ cache: () => cache });
+    // What dispatch does for a renderer call, synchronously (awaiting its promise would time a turn
+    // of the event loop): validate the arguments against the contract, run the handler.
+    const channel = (q: Query): unknown => {
+      const args = v.parse(invokeChannels[q.channel].args, q.args);
+      return (handlers[q.channel] as (a: unknown) => unknown)(args);
+    };
+    const rows: BenchRow[] = [];
+    const details: QueryDetail[] = [];
+    const note = size === 100_000 ? {} : { note: `quick mode: ${size.toLocaleString('en-US')} assets, not 100,000` };
+    try {
+      for (const q of QUERIES) {
+        if (JSON.stringify(q.identity(channel(q))) !== JSON.stringify(q.raw(prepare))) {
+          throw new Error(`${q.figure}: Atelier and the raw SQL returned different results`);
+        }
+        const samples = timeInterleaved({
+          sides: { raw: () => q.raw(prepare), repository: () => q.repo(cache), channel: () => channel(q) },
+          reps,
+        });
+        const d: QueryDetail = {
+          figure: q.figure,
+          raw: summarize(samples.raw),
+          repository: summarize(samples.repository),
+          channel: summarize(samples.channel),
+        };
+        details.push(d);
+        const limit = q.limitMs;
+        const goal = limit === null ? `ratio ≤ ${RATIO_GOAL}` : `ratio ≤ ${RATIO_GOAL}, ≤ ${limit} ms`;
+        const met = (value: number | null): boolean | null =>
+          value === null || d.raw.median === null ? null : value / d.raw.median <= RATIO_GOAL && (limit === null || value <= limit);
+        rows.push(
+          row({
+            scenario: this.title,
+            figure: `${q.figure} (${q.channel}), median`,
+            unit: 'ms',
+            value: d.channel.median,
+            baseline: d.raw.median,
+            baselineName: 'raw SQL',
+            goal,
+            met: met(d.channel.median),
+            ...note,
+          }),
+          row({
+            scenario: this.title,
+            figure: `  same, repository only (no DTOs)`,
+            unit: 'ms',
+            value: d.repository.median,
+            baseline: d.raw.median,
+            baselineName: 'raw SQL',
+            goal,
+            met: met(d.repository.median),
+          }),
+        );
+      }
+    } finally {
+      plain.close();
+      cache.close();
+    }
+    return { rows, details: { assets: size, reps, queries: details } };
+  },
+};
