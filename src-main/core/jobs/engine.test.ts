@@ -159,4 +159,22 @@ describe('jobs engine', () => {
     expect(pollRequests(h.emulator).total).toBe(1);
     expect(h.engine.get(job.localId).state).toBe('succeeded');
   });
+
+  it('does not let a job whose outputs cannot be saved hold up the others, and ends it with the reason', async () => {
+    h = await startEngineHarness();
+    h.engine.start();
+    const video = await h.engine.submit('video', videoBody());
+    const image = await h.engine.submit('image', imageBody());
+    // Saving images breaks locally (videos still save): only the image job is affected.
+    h.cache.sqlite.exec(
+      "CREATE TRIGGER broken BEFORE INSERT ON assets WHEN new.kind = 'image' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END",
+    );
+    for (let i = 0; i < 40 && h.engine.get(video.localId).state !== 'succeeded'; i += 1) await h.advance(8_000);
+    expect(h.engine.get(video.localId).state).toBe('succeeded');
+    for (let i = 0; i < 40 && h.engine.get(image.localId).state !== 'failed'; i += 1) {
+      await h.advance(Math.max(5_000, (h.engine.get(image.localId).nextPollAt ?? 0) - h.time.now()));
+    }
+    expect(h.engine.get(image.localId)).toMatchObject({ state: 'failed', canResubmit: true });
+    expect(h.engine.get(image.localId).error).toMatch(/could not record this job's outcome: disk trouble/);
+  });
 });

@@ -10,7 +10,7 @@ import { parseTime } from '../db/values.ts';
 import type { EventBus } from '../events.ts';
 import { silentNotifier, type Notifier } from '../host/notifier.ts';
 import { steadyPowerSignals, type PowerSignals } from '../host/power-signals.ts';
-import { errorInfoOf } from './backoff.ts';
+import { classifyFailure, errorInfoOf } from './backoff.ts';
 import { systemTime, type EngineTime } from './engine-time.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier, type FinishNotifierOptions } from './finish-notifier.ts';
 import { toJobInfo } from './job-info.ts';
@@ -18,7 +18,7 @@ import { JobStore, type EngineJobRow } from './job-store.ts';
 import { Outbox } from './outbox.ts';
 import { recordOutputs, type OutputAsset } from './outputs.ts';
 import { DEFAULT_POLL_ROUND, pollRound, type PollRoundOptions, type RoundReport } from './poll-round.ts';
-import { reconcileSubmissions } from './reconcile.ts';
+import { RECONCILE_WINDOW, reconcileSubmissions, UNKNOWN_MESSAGE } from './reconcile.ts';
 import { JobHistory } from './job-history.ts';
 import type { JobsService } from './service-port.ts';
 import { TrainingStore } from './training-store.ts';
@@ -189,6 +189,20 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     submitted: () => jobsLoop.poke(),
   });
 
+  const giveUpOnSubmissions = (rows: EngineJobRow[]): number | null => {
+    const now = time.now();
+    let retry: number | null = null;
+    for (const row of rows) {
+      if (now >= row.created_at + RECONCILE_WINDOW.afterMs) {
+        store.update(row.local_id, { state: 'unknown', error: UNKNOWN_MESSAGE, nextPollAt: null }, now);
+        changed(store.mustGet(row.local_id));
+      } else {
+        retry = now + 60_000;
+      }
+    }
+    return retry;
+  };
+
   const jobsWork: LoopWork = {
     nextDueAt: () => {
       const next = store.nextPollAt();
@@ -216,10 +230,17 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
                     })
                   ).retryAt;
           } catch (error) {
-            return { requests, failure: errorInfoOf(error) };
+            const info = errorInfoOf(error);
+            const kind = classifyFailure(info);
+            if (kind === 'transient' || kind === 'rate_limited' || kind === 'auth') return { requests, failure: info };
+            // The listing refuses to answer this for good: say "unknown" for rows whose window
+            // closed, check the rest again later, and go on polling the other jobs meanwhile.
+            logger.warn('Checking interrupted submissions failed', error);
+            reconcileAt = giveUpOnSubmissions(rows);
           }
         }
         const report = await pollRound({
+          onError: (message, error) => logger.warn(message, error),
           store,
           service,
           time,

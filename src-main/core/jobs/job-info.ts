@@ -18,6 +18,19 @@ export function pollIntervalOf(kind: JobKind): number {
   }
 }
 
+/**
+ * The interval for a job that has been in flight since `since`: the spec's interval at first; a
+ * job still running after half an hour is checked every 30 s, after two hours every 2 minutes
+ * (it is followed to its end all the same, just without spending requests on it).
+ */
+export function pollIntervalFor(kind: JobKind, since: number, now: number): number {
+  const age = now - since;
+  const base = pollIntervalOf(kind);
+  if (age > 2 * 60 * 60_000) return Math.max(base, 2 * 60_000);
+  if (age > 30 * 60_000) return Math.max(base, 30_000);
+  return base;
+}
+
 /** A non-terminal service status as a local state (created counts as queued). */
 export function activeStateOf(status: string): 'queued' | 'running' {
   return status.trim().toLowerCase() === 'running' ? 'running' : 'queued';

@@ -48,7 +48,8 @@ export class JobStore {
       `SELECT ${COLUMNS} FROM jobs WHERE state = 'submitting' ORDER BY created_at, local_id`,
     );
     this.#nextPoll = db.prepare(
-      `SELECT min(next_poll_at) AS next FROM jobs WHERE state IN ('queued', 'running') AND job_id IS NOT NULL`,
+      // A row without a time (written by an older version) counts as due now, never as "never".
+      `SELECT min(coalesce(next_poll_at, 0)) AS next FROM jobs WHERE state IN ('queued', 'running') AND job_id IS NOT NULL`,
     );
     this.#recent = db.prepare(`
       SELECT ${COLUMNS} FROM jobs

@@ -8,7 +8,7 @@ import { isJobSuccess, JOB_LIST_RANGE_MS } from '../../contract/service.ts';
 import { parseTime } from '../db/values.ts';
 import { classifyFailure, errorInfoOf, fullJitterDelay } from './backoff.ts';
 import type { EngineTime } from './engine-time.ts';
-import { outcomeOf, pollIntervalOf } from './job-info.ts';
+import { outcomeOf, pollIntervalFor } from './job-info.ts';
 import type { EngineJobRow, JobStore } from './job-store.ts';
 import { checkJob, checkJobsPage, type JobsService } from './service-port.ts';
 
@@ -59,6 +59,7 @@ export interface PollRoundDeps {
   options: PollRoundOptions;
   signal?: AbortSignal;
   changed(row: EngineJobRow): void;
+  onError?(message: string, error: unknown): void;
   /** Terminal record in hand: record outputs or failure (the engine's finisher). */
   finish(row: EngineJobRow, job: Job, summary: JobSummary | null): void;
 }
@@ -73,6 +74,8 @@ class RoundAborted extends Error {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const timeOf = (row: EngineJobRow): number => row.service_created_at ?? row.submitted_at ?? row.created_at;
+const intervalOf = (row: EngineJobRow, now: number): number =>
+  pollIntervalFor(row.kind, row.submitted_at ?? row.created_at, now);
 
 export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
   const { store, time, options } = deps;
@@ -125,7 +128,7 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
     singles.sort((a, b) => (a.next_poll_at ?? 0) - (b.next_poll_at ?? 0));
     const allowed = singles.slice(0, options.maxSinglesPerRound);
     for (const row of singles.slice(options.maxSinglesPerRound)) {
-      store.update(row.local_id, { nextPollAt: now + pollIntervalOf(row.kind) }, now);
+      store.update(row.local_id, { nextPollAt: now + intervalOf(row, now) }, now);
     }
     for (const row of allowed) {
       report.singles += 1;
@@ -143,7 +146,7 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
           job.status,
           outcome.state,
           at,
-          listableIds.has(row.local_id) ? undefined : options.oldJobIntervalMs,
+          listableIds.has(row.local_id) ? undefined : Math.max(options.oldJobIntervalMs, intervalOf(row, at)),
         );
       }
     }
@@ -248,7 +251,7 @@ async function fetchJob(deps: PollRoundDeps, report: RoundReport, row: EngineJob
     } else {
       store.update(
         row.local_id,
-        { attempts, nextPollAt: now + fullJitterDelay(attempts, time.random) + pollIntervalOf(row.kind) },
+        { attempts, nextPollAt: now + fullJitterDelay(attempts, time.random) + intervalOf(row, now) },
         now,
       );
     }
@@ -277,15 +280,47 @@ function finishOrWait(deps: PollRoundDeps, row: EngineJobRow, job: Job, summary:
       {
         attempts,
         lastPolledAt: now,
-        nextPollAt: now + fullJitterDelay(attempts, time.random) + pollIntervalOf(row.kind),
+        nextPollAt: now + fullJitterDelay(attempts, time.random) + intervalOf(row, now),
       },
       now,
     );
     return false;
   }
-  deps.finish(current, job, summary);
-  return true;
+  try {
+    deps.finish(current, job, summary);
+    return true;
+  } catch (error) {
+    // Saving this job's outputs failed here (not on the service): retry it alone, a few times,
+    // without holding up the other jobs of the round; then say so instead of retrying forever.
+    deps.onError?.('Recording a finished job failed', error);
+    const now = time.now();
+    const attempts = current.attempts + 1;
+    if (attempts >= MAX_FINISH_ATTEMPTS) {
+      const message = error instanceof Error ? error.message : String(error);
+      store.update(
+        row.local_id,
+        {
+          state: 'failed',
+          attempts,
+          nextPollAt: null,
+          finishedAt: now,
+          error: `Atelier could not record this job's outcome: ${message}`,
+        },
+        now,
+      );
+      deps.changed(store.mustGet(row.local_id));
+    } else {
+      store.update(
+        row.local_id,
+        { attempts, nextPollAt: now + fullJitterDelay(attempts, time.random) + intervalOf(row, now) },
+        now,
+      );
+    }
+    return false;
+  }
 }
+
+const MAX_FINISH_ATTEMPTS = 5;
 
 function applyActive(
   deps: PollRoundDeps,
@@ -293,7 +328,7 @@ function applyActive(
   status: string,
   state: 'queued' | 'running',
   now: number,
-  interval = pollIntervalOf(row.kind),
+  interval = intervalOf(row, now),
 ): void {
   const changed = row.state !== state || row.service_status !== status || row.error !== null;
   deps.store.update(

@@ -4,6 +4,7 @@
 import type { JobSummary } from '../../contract/service.ts';
 import { isJobSuccess, JOB_LIST_RANGE_MS } from '../../contract/service.ts';
 import { parseTime } from '../db/values.ts';
+import { classifyFailure, errorInfoOf } from './backoff.ts';
 import type { EngineTime } from './engine-time.ts';
 import { activeStateOf } from './job-info.ts';
 import type { EngineJobRow, JobStore } from './job-store.ts';
@@ -85,7 +86,13 @@ export async function reconcileSubmissions(
     // The list has no kind; a finished job's record shows what it made. Bounded: reconciliation is rare.
     for (const candidate of candidates.slice(0, MAX_KIND_LOOKUPS)) {
       deps.counted();
-      candidate.kind = kindOfRecord(checkJob(await service.getJob(candidate.jobId, deps.signal), candidate.jobId));
+      try {
+        candidate.kind = kindOfRecord(checkJob(await service.getJob(candidate.jobId, deps.signal), candidate.jobId));
+      } catch (error) {
+        // Only a sick service stops the pass; a record that cannot be read just leaves the kind unknown.
+        const kind = classifyFailure(errorInfoOf(error));
+        if (kind === 'transient' || kind === 'rate_limited' || kind === 'auth' || deps.signal?.aborted) throw error;
+      }
     }
     const matches = matchSubmissions(
       group.map((row) => ({ localId: row.local_id, kind: row.kind, createdAt: row.created_at })),
