@@ -105,7 +105,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     logger: { warn: (message, error) => logError(message, error) },
   });
   // The open account's offline library: download queue, thumbnails, local copies, folder moves.
-  const libraryHost = await createLibraryHost({
+  const libraryHost = createLibraryHost({
     dataDir: deps.dataDir,
     accounts,
     settings,

@@ -16,21 +16,28 @@ type OptionalRefs = { assets?: AssetRefInfo[] | undefined } | undefined;
 
 export function libraryHandlers(host: LibraryHost) {
   return {
-    'library:download': ({ assets, videoMode }: Refs & { videoMode?: 'mp4' | 'hls' | undefined }): DownloadInfo[] =>
-      host.require().download(assets, videoMode),
-    'library:downloads': (): DownloadsInfo => host.require().queue.list(),
-    'library:pause': (args: OptionalRefs): DownloadsInfo => host.require().queue.pause(args?.assets),
-    'library:resume': (args: OptionalRefs): DownloadsInfo => host.require().queue.resume(args?.assets),
-    'library:retry': ({ assets }: Refs): DownloadsInfo => host.require().queue.retry(assets),
-    'library:cancel': ({ assets }: Refs): Promise<DownloadsInfo> => host.require().queue.cancel(assets),
-    'library:remove-local': ({ assets }: Refs): Promise<RemoveLocalInfo> => host.require().removeLocal(assets),
-    'library:delete-remote': ({ assets }: Refs): Promise<DeleteRemoteInfo> => host.require().deleteRemote(assets),
+    'library:download': async ({
+      assets,
+      videoMode,
+    }: Refs & { videoMode?: 'mp4' | 'hls' | undefined }): Promise<DownloadInfo[]> =>
+      (await host.library()).download(assets, videoMode),
+    'library:downloads': async (): Promise<DownloadsInfo> => (await host.library()).queue.list(),
+    'library:pause': async (args: OptionalRefs): Promise<DownloadsInfo> =>
+      (await host.library()).queue.pause(args?.assets),
+    'library:resume': async (args: OptionalRefs): Promise<DownloadsInfo> =>
+      (await host.library()).queue.resume(args?.assets),
+    'library:retry': async ({ assets }: Refs): Promise<DownloadsInfo> => (await host.library()).queue.retry(assets),
+    'library:cancel': async ({ assets }: Refs): Promise<DownloadsInfo> => (await host.library()).queue.cancel(assets),
+    'library:remove-local': async ({ assets }: Refs): Promise<RemoveLocalInfo> =>
+      (await host.library()).removeLocal(assets),
+    'library:delete-remote': async ({ assets }: Refs): Promise<DeleteRemoteInfo> =>
+      (await host.library()).deleteRemote(assets),
     'library:move': ({ to }: { to: string }): Promise<LibraryMoveInfo> => host.move(to),
     'library:move-abort': (): null => {
       host.abortMove();
       return null;
     },
-    'library:export': ({ assets, to }: Refs & { to: string }): Promise<LibraryExportInfo> =>
-      host.require().exportTo(assets, to),
+    'library:export': async ({ assets, to }: Refs & { to: string }): Promise<LibraryExportInfo> =>
+      (await host.library()).exportTo(assets, to),
   };
 }

@@ -40,6 +40,8 @@ export interface LibraryHost {
   current(): Library | null;
   /** The open account's library, or an 'auth' error telling the user to add a key or try the demo. */
   require(): Library;
+  /** Like require(), after waiting out a start-up or a restart in progress (for handlers). */
+  library(): Promise<Library>;
   /** For the jobs engine: new outputs, queued when Auto-download is on. */
   enqueueOutputs(refs: readonly { kind: 'image' | 'video'; id: string }[]): void;
   move(to: string): Promise<LibraryMoveInfo>;
@@ -78,19 +80,21 @@ function clientOf(client: unknown): LibraryServiceClient {
   };
 }
 
-export async function createLibraryHost(deps: LibraryHostDeps): Promise<LibraryHost> {
+/**
+ * Synchronous, so the composition root can connect the jobs engine's outputs before anything
+ * awaits; outputs that arrive while no library runs (starting up, folder moving) wait in memory.
+ */
+export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   const { settings } = deps;
   let library: Library | null = null;
   let session: LibrarySession | null = null;
   let moving: AbortController | null = null;
-
-  await finishInterruptedMove(deps.dataDir, settings.get().libraryDir).catch((error: unknown) =>
-    deps.logError('Finishing an interrupted library move failed', error),
-  );
+  let ready = false;
+  let pendingOutputs: { kind: 'image' | 'video'; id: string }[] = [];
 
   const startFor = (next: LibrarySession): void => {
     session = next;
-    if (moving) return; // started once the move is over
+    if (moving || !ready) return; // started once the move (or the start-up check) is over
     library = createLibrary({
       db: sqliteOf(next.db),
       client: clientOf(next.client),
@@ -105,7 +109,18 @@ export async function createLibraryHost(deps: LibraryHostDeps): Promise<LibraryH
       ...deps.libraryOptions,
     });
     library.start();
+    if (pendingOutputs.length > 0) library.enqueueOutputs(pendingOutputs.splice(0));
   };
+
+  // A move interrupted after its switch is finished before any library touches the folder.
+  let transition: Promise<void>;
+  const readiness = finishInterruptedMove(deps.dataDir, settings.get().libraryDir)
+    .catch((error: unknown) => deps.logError('Finishing an interrupted library move failed', error))
+    .finally(() => {
+      ready = true;
+      if (session && !library) startFor(session);
+    });
+  transition = readiness;
 
   const stopCurrent = async (): Promise<void> => {
     const previous = library;
@@ -116,6 +131,7 @@ export async function createLibraryHost(deps: LibraryHostDeps): Promise<LibraryH
   const stopOpened = deps.accounts.onSessionOpened((opened) => startFor(opened));
   const stopClosing = deps.accounts.onSessionClosing(async () => {
     session = null;
+    pendingOutputs = [];
     await stopCurrent();
   });
   const stopSettings = settings.onChange((_values, changed) => {
@@ -123,7 +139,7 @@ export async function createLibraryHost(deps: LibraryHostDeps): Promise<LibraryH
     // A folder chosen by hand (not moved): start over there; files missing there become remote.
     if (changed.includes('libraryDir') && !moving && session) {
       const current = session;
-      void stopCurrent().then(() => startFor(current));
+      transition = stopCurrent().then(() => startFor(current));
     }
   });
 
@@ -134,16 +150,20 @@ export async function createLibraryHost(deps: LibraryHostDeps): Promise<LibraryH
     current: () => library,
     require() {
       if (library) return library;
-      throw new AppError({
-        code: moving ? 'conflict' : 'auth',
-        message: moving
-          ? 'The library folder is moving; try again when it is done.'
-          : 'Add an API key or try the demo to use the library.',
-      });
+      if (moving)
+        throw new AppError({ code: 'conflict', message: 'The library folder is moving; try again when it is done.' });
+      if (session)
+        throw new AppError({ code: 'conflict', message: 'The library is getting ready; try again in a moment.' });
+      throw new AppError({ code: 'auth', message: 'Add an API key or try the demo to use the library.' });
+    },
+    async library() {
+      await transition.catch(() => undefined);
+      return this.require();
     },
     enqueueOutputs(refs) {
       try {
-        library?.enqueueOutputs(refs);
+        if (library) library.enqueueOutputs(refs);
+        else if (session) pendingOutputs.push(...refs);
       } catch (error) {
         deps.logError('Queueing new outputs for download failed', error);
       }
@@ -177,6 +197,7 @@ export async function createLibraryHost(deps: LibraryHostDeps): Promise<LibraryH
     serveMedia: (request) => serveLocalMedia(settings.get().libraryDir, request),
     async close() {
       moving?.abort();
+      await readiness;
       stopOpened();
       stopClosing();
       stopSettings();
