@@ -1,0 +1,72 @@
+// A trained model's auxiliary (reference) images, for the Create image inputImageId picker: listed from
+// the cache, and new ones uploaded by drop or file picker (checked by the core before anything is sent).
+import type { AssetInfo } from '@contract/ipc/assets.ts';
+import type { UploadInfo } from '@contract/ipc/uploads.ts';
+import { invoke, on } from '../ipc.ts';
+import { toasts } from './toasts.svelte.ts';
+
+const LIST_LIMIT = 100;
+
+async function toBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  const step = 0x8000;
+  for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));
+  return btoa(binary);
+}
+
+class InputImagesState {
+  modelId = $state<string | null>(null);
+  items = $state<AssetInfo[]>([]);
+  loading = $state(false);
+  /** Uploads of this model's reference images still on their way. */
+  uploading = $state<UploadInfo[]>([]);
+  /** Why files were refused, from the last drop. */
+  refused = $state<string[]>([]);
+
+  async load(modelId: string | null): Promise<void> {
+    this.modelId = modelId;
+    this.refused = [];
+    if (!modelId) {
+      this.items = [];
+      return;
+    }
+    this.loading = true;
+    const result = await invoke('models:images', { modelId, imageType: 'auxiliaryType', limit: LIST_LIMIT });
+    this.loading = false;
+    if (this.modelId !== modelId) return;
+    this.items = result.ok ? result.value.items : [];
+  }
+
+  /** Sends dropped or picked files as reference images; resolves with the ids of those already up. */
+  async upload(files: File[]): Promise<void> {
+    const modelID = this.modelId;
+    if (!modelID || files.length === 0) return;
+    const payload = await Promise.all(files.map(async (f) => ({ name: f.name, bytesBase64: await toBase64(f) })));
+    const result = await invoke('uploads:add', { modelID, type: 'auxiliaryType', files: payload });
+    if (!result.ok) {
+      toasts.error(result.error.message);
+      return;
+    }
+    this.refused = result.value.refused.map((r) => `${r.name}: ${r.reason}`);
+    this.uploading = [...this.uploading, ...result.value.accepted];
+  }
+
+  /** Follows this model's uploads; a finished one reloads the list. */
+  listen(onUploaded: (imageId: string) => void): () => void {
+    return on('uploads:changed', (upload) => {
+      if (upload.modelId !== this.modelId || upload.type !== 'auxiliaryType') return;
+      const others = this.uploading.filter((u) => u.id !== upload.id);
+      const live = upload.state === 'queued' || upload.state === 'uploading';
+      this.uploading = live ? [...others, upload] : others;
+      if (upload.state === 'failed' && upload.error)
+        this.refused = [...this.refused, `${upload.fileName}: ${upload.error}`];
+      if (upload.state === 'succeeded' && upload.imageId) {
+        onUploaded(upload.imageId);
+        void this.load(this.modelId);
+      }
+    });
+  }
+}
+
+export const inputImages = new InputImagesState();
