@@ -96,6 +96,14 @@ describe('transferToPart', () => {
     expect(persisted.validator?.etag).toMatch(/^"blob-/);
   });
 
+  it('never sends the service key to the media host', async () => {
+    emulator.control.resetStats();
+    await run(blobUrl(emulator.url, 1000, 'nokey'), join(dir, 'k.part'), fresh());
+    const stats = emulator.control.stats();
+    expect(stats.total).toBe(1);
+    expect(stats.byUser).toEqual({ anonymous: 1 });
+  });
+
   it('resumes after a connection cut mid-body with Range and If-Range', async () => {
     const url = blobUrl(emulator.url, 400_000, 'cut');
     const part = join(dir, 'b.part');
