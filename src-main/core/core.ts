@@ -91,7 +91,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     mediaUrlFor: deps.mediaUrlFor ?? browserMediaUrl,
   };
   // One jobs engine and upload queue per open account; new outputs go to the library through
-  // jobsHost.setOutputsListener (the download queue decides on auto-download).
+  // jobsHost.setOutputsListener, only while the auto-download setting is on.
   const jobsHost = hostJobsEngine({
     accounts,
     events,
