@@ -26,14 +26,21 @@ const image = (over: Partial<AssetInfo> = {}): AssetInfo => ({
   width: 1024,
   height: 1024,
   durationMs: null,
-  file: { state: 'remote', path: null, thumbPath: null, bytes: null },
+  file: { state: 'remote', path: null, thumbPath: null, localUrl: null, thumbUrl: null, bytes: null },
   removedFromService: false,
   ...over,
 });
 
 const online = { offline: false, waitReason: 'offline!' };
 const offline = { offline: true, waitReason: 'offline!' };
-const downloaded = { state: 'downloaded' as const, path: 'images/img_1.jpg', thumbPath: '.thumbs/img_1.webp', bytes: 10 };
+const downloaded = {
+  state: 'downloaded' as const,
+  path: 'images/img_1.jpg',
+  thumbPath: '.thumbs/img_1.webp',
+  localUrl: '/media/images/img_1.jpg',
+  thumbUrl: '/media/.thumbs/img_1.webp',
+  bytes: 10,
+};
 
 describe('assetAvailability', () => {
   it('offers everything remote for an online remote image, and nothing that needs a local file', () => {

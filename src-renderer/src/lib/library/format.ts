@@ -56,3 +56,14 @@ export function nextLocalDay(dayStart: number): number {
   const date = new Date(dayStart);
   return new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1).getTime();
 }
+
+/** A running time in words: "8 s", "3 min 05 s", "1 h 02 min". */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  if (m > 0) return `${m} min ${String(s).padStart(2, '0')} s`;
+  return `${s} s`;
+}

@@ -1,5 +1,5 @@
-// Where the renderer loads library files (local copies and thumbnails) from: the host serves them,
-// browser mode at /media/<path>, the desktop shell at atelier-media://library/<path>.
+// Where the renderer loads library files (local copies and thumbnails) from: the URLs the core puts
+// in AssetInfo.file, or built from the paths (browser mode /media/<path>, the shell atelier-media://library/<path>).
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import { appInfo } from '../state/app-info.svelte.ts';
 
@@ -13,12 +13,13 @@ export function libraryFileUrl(relativePath: string): string {
 
 /** The cached thumbnail, or null (the grid then draws a neutral placeholder, never the full image). */
 export function thumbUrl(asset: AssetInfo): string | null {
-  return asset.file.thumbPath ? libraryFileUrl(asset.file.thumbPath) : null;
+  return asset.file.thumbUrl ?? (asset.file.thumbPath ? libraryFileUrl(asset.file.thumbPath) : null);
 }
 
 /** The downloaded file, or null when there is no complete local copy. */
 export function localFileUrl(asset: AssetInfo): string | null {
-  return asset.file.state === 'downloaded' && asset.file.path ? libraryFileUrl(asset.file.path) : null;
+  if (asset.file.state !== 'downloaded') return null;
+  return asset.file.localUrl ?? (asset.file.path ? libraryFileUrl(asset.file.path) : null);
 }
 
 export const isLocal = (asset: AssetInfo): boolean => localFileUrl(asset) !== null;

@@ -1,8 +1,10 @@
 // The Jobs view's local jobs: live ones (kind, model, prompt, status, elapsed), failed and unknown
 // ones with their reason and a one-click resubmit, and recent finished ones with their outputs.
 import type { ErrorInfo } from '@contract/errors.ts';
+import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { JobInfo } from '@contract/ipc/jobs.ts';
 import { invoke, on } from '../ipc.ts';
+import { assetKey, type AssetKey } from '../library/asset-key.ts';
 import { isLive, queue } from './queue.svelte.ts';
 import { serviceReach } from './service-reach.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
@@ -17,6 +19,8 @@ class JobsState {
   loading = $state(false);
   error = $state<ErrorInfo | null>(null);
   resubmitting = $state<ReadonlySet<number>>(new Set());
+  /** Library rows of job outputs (for their thumbnails and the asset view). */
+  outputs = $state.raw<ReadonlyMap<AssetKey, AssetInfo>>(new Map());
 
   readonly live = $derived(this.items.filter(isLive));
   readonly attention = $derived(this.items.filter(needsAttention));
@@ -62,8 +66,39 @@ class JobsState {
     }
   }
 
+  /** Fetches the library rows of these jobs' outputs (once each; again when `refresh`). */
+  async loadOutputs(list: readonly JobInfo[], refresh = false): Promise<void> {
+    const refs = list
+      .flatMap((job) => job.outputs)
+      .map((o) => ({ kind: o.kind, id: o.id }))
+      .filter((ref) => refresh || !this.outputs.has(assetKey(ref)));
+    if (refs.length === 0) return;
+    const results = await Promise.all(refs.map((ref) => invoke('assets:get', ref)));
+    const next = new Map(this.outputs);
+    results.forEach((result) => {
+      if (result.ok) next.set(assetKey(result.value), result.value);
+    });
+    this.outputs = next;
+  }
+
+  outputAssets(job: JobInfo): AssetInfo[] {
+    return job.outputs.flatMap((o) => this.outputs.get(assetKey({ kind: o.kind, id: o.id })) ?? []);
+  }
+
   listen(): () => void {
-    return on('jobs:changed', (job) => this.upsert(job));
+    const stops = [
+      on('jobs:changed', (job) => this.upsert(job)),
+      on('assets:changed', (change) => {
+        const known = (change.assets ?? []).filter((ref) => this.outputs.has(assetKey(ref)));
+        if (known.length === 0) return;
+        void Promise.all(known.map((ref) => invoke('assets:get', ref))).then((results) => {
+          const next = new Map(this.outputs);
+          for (const result of results) if (result.ok) next.set(assetKey(result.value), result.value);
+          this.outputs = next;
+        });
+      }),
+    ];
+    return () => stops.forEach((stop) => stop());
   }
 }
 
