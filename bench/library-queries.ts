@@ -14,6 +14,7 @@ import { seededLibraryCopy } from './harness/library-seed.ts';
 import { row, type BenchRow } from './harness/report.ts';
 import { summarize, type Summary } from './harness/stats.ts';
 import { timeInterleaved } from './harness/timing.ts';
+import { browserMediaUrl } from '../src-main/core/library/library-host.ts';
 
 const COLUMNS = ASSET_ROW_COLUMNS.text;
 const PAGE = 200;
@@ -127,7 +128,7 @@ export const libraryQueries: Scenario = {
       if (!statement) statements.set(text, (statement = plain.prepare(text)));
       return statement;
     };
-    const handlers = assetsHandlers({ cache: () => cache });
+    const handlers = assetsHandlers({ cache: () => cache, mediaUrlFor: browserMediaUrl });
     // What dispatch does for a renderer call, synchronously (awaiting its promise would time a turn
     // of the event loop): validate the arguments against the contract, run the handler.
     const channel = (q: Query): unknown => {

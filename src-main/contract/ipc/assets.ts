@@ -14,6 +14,10 @@ export interface AssetFileInfo {
   path: string | null;
   /** Library-relative path of the cached thumbnail, when made. */
   thumbPath: string | null;
+  /** Where the renderer loads the local copy from (host-specific media URL), when downloaded. */
+  localUrl: string | null;
+  /** Where the renderer loads the thumbnail from; the grid never loads full images. */
+  thumbUrl: string | null;
   bytes: number | null;
 }
 

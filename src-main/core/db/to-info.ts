@@ -30,7 +30,10 @@ export function modelToInfo(row: ModelRow, uploads?: UploadedCounts): ModelInfo 
   };
 }
 
-export function assetToInfo(row: AssetRow): AssetInfo {
+/** Turns a library-relative path into the URL the renderer loads it from (the host decides). */
+export type MediaUrlFor = (relativePath: string) => string;
+
+export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo {
   const frames = parseJson(row.frames);
   return {
     kind: row.kind,
@@ -56,7 +59,15 @@ export function assetToInfo(row: AssetRow): AssetInfo {
     width: row.width,
     height: row.height,
     durationMs: row.duration_ms,
-    file: { state: row.file_state, path: row.local_path, thumbPath: row.thumb_path, bytes: row.bytes },
+    file: {
+      state: row.file_state,
+      path: row.local_path,
+      thumbPath: row.thumb_path,
+      // A local URL only once the file is really there: a partial file is never offered.
+      localUrl: row.file_state === 'downloaded' && row.local_path ? mediaUrlFor(row.local_path) : null,
+      thumbUrl: row.thumb_path ? mediaUrlFor(row.thumb_path) : null,
+      bytes: row.bytes,
+    },
     removedFromService: row.remote_state === 'gone',
   };
 }

@@ -10,10 +10,11 @@ import type {
 import type { AssetKindInfo } from '../../contract/ipc/library.ts';
 import type { Cache } from '../db/cache.ts';
 import type { AssetFilter } from '../db/repos/assets-query.ts';
-import { assetToInfo } from '../db/to-info.ts';
+import { assetToInfo, type MediaUrlFor } from '../db/to-info.ts';
 
 export interface AssetsHandlerDeps {
   cache(): Cache;
+  mediaUrlFor: MediaUrlFor;
 }
 
 /** Contract filter (ISO times) → repository filter (epoch ms). Times were validated by the schema. */
@@ -41,18 +42,18 @@ export function assetsHandlers(deps: AssetsHandlerDeps) {
         cursor: args.cursor ?? null,
         limit: args.limit,
       });
-      return { items: page.rows.map(assetToInfo), nextCursor: page.nextCursor };
+      return { items: page.rows.map((row) => assetToInfo(row, deps.mediaUrlFor)), nextCursor: page.nextCursor };
     },
     'assets:get': ({ kind, id }: { kind: AssetKindInfo; id: string }): AssetInfo => {
       const row = deps.cache().assets.get(kind, id);
       if (!row) throw new AppError({ code: 'not_found', field: 'id', message: `No ${kind} ${id} in the library.` });
-      return assetToInfo(row);
+      return assetToInfo(row, deps.mediaUrlFor);
     },
     'assets:search': (args: { query: string; kind?: AssetKindInfo | undefined; limit: number }): AssetInfo[] =>
       deps
         .cache()
         .assets.search(args.query, args.limit, args.kind ? { kind: args.kind } : {})
-        .map(assetToInfo),
+        .map((row) => assetToInfo(row, deps.mediaUrlFor)),
     'assets:counts': (args: { origin?: 'generated' | 'uploaded' | undefined }): AssetCountsInfo =>
       deps.cache().assets.counts(args.origin),
   };

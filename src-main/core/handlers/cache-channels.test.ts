@@ -17,6 +17,7 @@ import { assetsHandlers } from './assets.ts';
 import { modelsHandlers } from './models.ts';
 import { presetsHandlers } from './presets.ts';
 import { syncHandlers } from './sync.ts';
+import { browserMediaUrl } from '../library/library-host.ts';
 
 let emulator: RunningEmulator;
 let client: ServiceClient;
@@ -53,8 +54,8 @@ beforeAll(async () => {
     logWarning: () => {},
   });
   const handlers = {
-    ...modelsHandlers({ cache: accountSync.cache, events }),
-    ...assetsHandlers({ cache: accountSync.cache }),
+    ...modelsHandlers({ cache: accountSync.cache, events, mediaUrlFor: browserMediaUrl }),
+    ...assetsHandlers({ cache: accountSync.cache, mediaUrlFor: browserMediaUrl }),
     ...presetsHandlers({ cache: accountSync.cache }),
     ...syncHandlers({ syncer: accountSync.syncer }),
   };

@@ -5,12 +5,13 @@ import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { ImageListFilter } from '../../contract/service.ts';
 import type { AssetFilter } from '../db/repos/assets-query.ts';
 import type { Cache } from '../db/cache.ts';
-import { assetToInfo, modelToInfo } from '../db/to-info.ts';
+import { assetToInfo, modelToInfo, type MediaUrlFor } from '../db/to-info.ts';
 import type { EventBus } from '../events.ts';
 
 export interface ModelsHandlerDeps {
   cache(): Cache;
   events: EventBus;
+  mediaUrlFor: MediaUrlFor;
 }
 
 /** The service's image list filter, answered from the cache. */
@@ -60,7 +61,7 @@ export function modelsHandlers(deps: ModelsHandlerDeps) {
         cursor: args.cursor ?? null,
         limit: args.limit,
       });
-      return { items: page.rows.map(assetToInfo), nextCursor: page.nextCursor };
+      return { items: page.rows.map((row) => assetToInfo(row, deps.mediaUrlFor)), nextCursor: page.nextCursor };
     },
   };
 }
