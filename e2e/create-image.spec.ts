@@ -116,6 +116,32 @@ test('Generate puts the job in the queue dock at once and shows its images when 
   await screenshotBothSchemes(page, 'create-image-results');
 });
 
+test('presets are browsed by category, searched, picked and cleared', async ({ page }) => {
+  const form = new CreateImagePage(page);
+  const dialog = page.getByTestId('preset-dialog');
+  await form.field('preset').getByRole('button', { name: 'Choose a preset…' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { level: 4 }).first()).toBeVisible();
+  await screenshotBothSchemes(page, 'create-image-presets');
+
+  const first = dialog.getByRole('listitem').first().getByRole('button');
+  const name = (await first.locator('span').first().textContent()) ?? '';
+  await dialog.getByLabel('Search presets').fill(name.slice(0, 4));
+  await expect(dialog.getByRole('button', { name: new RegExp(name) }).first()).toBeVisible();
+  await dialog.getByLabel('Search presets').fill('zzzz-no-such-preset');
+  await expect(dialog).toContainText('No preset matches');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await form.field('preset').getByRole('button', { name: 'Choose a preset…' }).click();
+  await dialog.getByLabel('Search presets').fill('');
+  await dialog.getByRole('listitem').first().getByRole('button').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(form.field('preset')).toContainText(name);
+  await form.field('preset').getByRole('button', { name: 'Clear preset' }).click();
+  await expect(form.field('preset')).toContainText('Choose a preset…');
+});
+
 for (const model of ['imagea-2', 'imagec-2']) {
   test(`a generation with ${model} ends with its image`, async ({ page }) => {
     const form = new CreateImagePage(page);

@@ -31,18 +31,14 @@ class PresetsState {
       ? this.items.filter((p) => `${p.name} ${p.tag} ${p.category}`.toLowerCase().includes(q))
       : this.items;
     // Categories in the order they first appear (the service's), presets without one last, as "Other".
-    const byCategory = new Map<string, Preset[]>();
+    const groups: PresetGroup[] = [];
     for (const preset of matches) {
-      const list = byCategory.get(preset.category) ?? [];
-      list.push(preset);
-      byCategory.set(preset.category, list);
+      const category = preset.category || 'Other';
+      const group = groups.find((g) => g.category === category);
+      if (group) group.presets.push(preset);
+      else groups.push({ category, presets: [preset] });
     }
-    const named = [...byCategory].filter(([category]) => category !== '');
-    const other = byCategory.get('');
-    return [
-      ...named.map(([category, presets]) => ({ category, presets })),
-      ...(other ? [{ category: 'Other', presets: other }] : []),
-    ];
+    return [...groups.filter((g) => g.category !== 'Other'), ...groups.filter((g) => g.category === 'Other')];
   });
 
   nameOf(tag: string | undefined): string | undefined {
