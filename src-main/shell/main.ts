@@ -37,6 +37,7 @@ import { createTaskbarProgress } from './taskbar-progress.ts';
 import { createAppTray, type AppTray } from './tray.ts';
 import { createMainWindow, preloadFileIn, WINDOW_SIZE } from './window.ts';
 import { captureWindowState, placeWindow } from './window-state.ts';
+import { electronMediaUrl } from '../core/library/media-serving.ts';
 
 /** Also the Windows AppUserModelID (notifications are attributed to it); matches electron-builder's appId. */
 export const APP_ID = 'app.atelier.desktop';
@@ -125,6 +126,7 @@ export async function startShell(): Promise<void> {
       electronVersion: process.versions.electron ?? null,
     },
     logError: (message, error) => logger.error(message, error),
+    mediaUrlFor: electronMediaUrl,
     cipher: createSafeStorageCipher(safeStorage, process.platform),
     store: adaptElectronStore(store),
     demo,

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMediaHandler, mediaPathFromUrl } from './media-handler.ts';
+import { mediaPathFromProtocolUrl as mediaPathFromUrl } from '../core/library/media-serving.ts';
+import { createMediaHandler } from './media-handler.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'atelier-media-'));
 const library = join(root, 'Library');
@@ -16,7 +17,7 @@ const handle = createMediaHandler(() => library);
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
   handle(new Request(url, { headers, method }));
 
-describe('mediaPathFromUrl', () => {
+describe('mediaPathFromProtocolUrl', () => {
   it('reads library-relative paths from atelier-media://library URLs', () => {
     expect(mediaPathFromUrl('atelier-media://library/images/img%201.png')).toBe('images/img 1.png');
     expect(mediaPathFromUrl('atelier-media://library/.thumbs/a.webp?v=2')).toBe('.thumbs/a.webp');

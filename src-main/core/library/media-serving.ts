@@ -134,5 +134,7 @@ export function mediaPathFromProtocolUrl(url: string): string | null {
     return null;
   }
   if (parsed.protocol !== `${MEDIA_SCHEME}:` || parsed.host !== MEDIA_HOST) return null;
-  return decodeMediaPath(parsed.pathname.replace(/^\/+/, ''));
+  if (parsed.username || parsed.password || parsed.port) return null;
+  const path = decodeMediaPath(parsed.pathname.replace(/^\/+/, ''));
+  return path === null || path === '' ? null : path;
 }
