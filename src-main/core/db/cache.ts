@@ -2,7 +2,6 @@
 // close(). This is the `db` an account session carries.
 import { closeDatabase, openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './database.ts';
 import { AssetsRepo } from './repos/assets-repo.ts';
-import { DownloadsRepo } from './repos/downloads-repo.ts';
 import { JobsRepo } from './repos/jobs-repo.ts';
 import { ModelsRepo } from './repos/models-repo.ts';
 import { PresetsRepo } from './repos/presets-repo.ts';
@@ -16,7 +15,6 @@ export interface Cache {
   readonly assets: AssetsRepo;
   readonly presets: PresetsRepo;
   readonly jobs: JobsRepo;
-  readonly downloads: DownloadsRepo;
   readonly uploads: UploadsRepo;
   readonly syncState: SyncStateRepo;
   /** Runs `work` in one IMMEDIATE transaction: all of it commits, or none of it on a throw. */
@@ -32,7 +30,6 @@ export function createCache(sqlite: SqliteDatabase, file = sqlite.name): Cache {
     assets: new AssetsRepo(sqlite),
     presets: new PresetsRepo(sqlite),
     jobs: new JobsRepo(sqlite),
-    downloads: new DownloadsRepo(sqlite),
     uploads: new UploadsRepo(sqlite),
     syncState: new SyncStateRepo(sqlite),
     transaction: <T>(work: () => T): T => sqlite.transaction(work).immediate(),

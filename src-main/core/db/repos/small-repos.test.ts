@@ -115,29 +115,7 @@ describe('JobsRepo', () => {
   });
 });
 
-describe('DownloadsRepo and UploadsRepo', () => {
-  it('enqueues a download once per asset and revives a failed one', () => {
-    cache.assets.upsertFromServer(
-      assetFieldsFromImage({ id: 'a', modelID: 'imagea', type: 'output', url: 'https://x.test/a' }),
-      1,
-    );
-    const seq = cache.assets.get('image', 'a')!.seq;
-    const first = cache.downloads.enqueue({ assetSeq: seq, url: 'https://x.test/a', dest: 'images/a.jpg', now: 1 });
-    cache.downloads.update(first.id, { state: 'downloading', bytesDone: 10 }, 2);
-    expect(
-      cache.downloads.enqueue({ assetSeq: seq, url: 'https://x.test/a', dest: 'images/a.jpg', now: 3 }).state,
-    ).toBe('downloading');
-    cache.downloads.update(first.id, { state: 'failed', error: 'disk full' }, 4);
-    expect(cache.downloads.enqueue({ assetSeq: seq, url: null, dest: 'images/a.jpg', now: 5 })).toMatchObject({
-      id: first.id,
-      state: 'queued',
-      error: null,
-      url: 'https://x.test/a',
-      bytes_done: 10,
-    });
-    expect(cache.downloads.listReady(10, 5).map((d) => d.id)).toEqual([first.id]);
-  });
-
+describe('UploadsRepo', () => {
   it('tracks an upload from queued to its service image id', () => {
     const up = cache.uploads.insert({
       modelId: 'm1',
