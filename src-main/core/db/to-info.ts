@@ -6,6 +6,7 @@ import { isModelUsable } from '../../contract/service.ts';
 import type { AssetRow } from './repos/asset-row.ts';
 import type { ModelRow, UploadedCounts } from './repos/models-repo.ts';
 import type { PresetRow } from './repos/presets-repo.ts';
+import { isoTime } from './iso-time.ts';
 import { isoOrNull, parseJson } from './values.ts';
 
 const asObject = (value: unknown): Record<string, unknown> | null =>
@@ -49,7 +50,7 @@ export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo 
     folderId: row.folder_id,
     publicMediaId: row.public_media_id,
     liked: row.liked === 1,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: isoTime(row.created_at),
     updatedAt: isoOrNull(row.updated_at),
     jobId: row.job_id,
     prompt: row.prompt,

@@ -1,5 +1,6 @@
 // Conversions between what the service and the app hand us and what the tables store:
 // epoch-ms integers for times, JSON text for free-form objects, NULL for empty strings.
+import { isoTime } from './iso-time.ts';
 
 /** ISO text (or anything Date.parse reads) → epoch ms; NULL when absent or unreadable. */
 export function parseTime(value: unknown): number | null {
@@ -8,8 +9,9 @@ export function parseTime(value: unknown): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
+// isoTime: same text as toISOString, several times faster (asset pages format two times per row).
 export const isoOrNull = (ms: number | null | undefined): string | null =>
-  ms === null || ms === undefined ? null : new Date(ms).toISOString();
+  ms === null || ms === undefined ? null : isoTime(ms);
 
 /** The service sends '' for "none" in several id/url fields; the tables keep NULL instead. */
 export const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
