@@ -29,11 +29,14 @@ import { setUpAccounts } from './account/setup.ts';
 import type { DemoService } from './account/types.ts';
 import type { Cipher } from './secrets/cipher.ts';
 import type { KeyValueStore } from './settings/store.ts';
+import { createLogger, logFilePath, type Logger } from './log/logger.ts';
 
 export interface CoreDeps {
   dataDir: string;
   host: HostInfo;
-  /** Where unexpected errors go (already redacted by the caller's logger). */
+  /** The host's redacting logger (one rotating file in the data folder). Default: logs/atelier.log there. */
+  logger?: Logger;
+  /** Where unexpected errors go. Default: the logger's error(). */
   logError?: (message: string, error: unknown) => void;
   /** Encrypts the API key at rest (the shell's safeStorage adapter). Default: none, session-only keys. */
   cipher?: Cipher;
@@ -66,12 +69,14 @@ export interface Core {
 
 export async function createCore(deps: CoreDeps): Promise<Core> {
   mkdirSync(deps.dataDir, { recursive: true });
-  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  const ownLogger = deps.logger ? null : createLogger({ file: logFilePath(deps.dataDir) });
+  const logger = deps.logger ?? (ownLogger as Logger);
+  const logError = deps.logError ?? ((message: string, error: unknown) => logger.error(message, error));
   const events = createEventBus((error) => logError('event listener failed', error));
   const { settings, accounts } = await setUpAccounts({
     dataDir: deps.dataDir,
     events,
-    logger: { info: () => {}, warn: (message, error) => logError(message, error) },
+    logger: logger.child('account'),
     ...(deps.cipher ? { cipher: deps.cipher } : {}),
     ...(deps.store ? { store: deps.store } : {}),
     ...(deps.demo ? { demo: deps.demo } : {}),
@@ -142,6 +147,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       accountSync.dispose();
       await jobsHost.close();
       await accounts.close();
+      ownLogger?.close();
     },
   };
 }

@@ -125,7 +125,7 @@ export async function startShell(): Promise<void> {
       chromiumVersion: process.versions.chrome ?? null,
       electronVersion: process.versions.electron ?? null,
     },
-    logError: (message, error) => logger.error(message, error),
+    logger,
     mediaUrlFor: electronMediaUrl,
     cipher: createSafeStorageCipher(safeStorage, process.platform),
     store: adaptElectronStore(store),
