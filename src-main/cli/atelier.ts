@@ -13,13 +13,18 @@ const version = (() => {
 })();
 
 // First Ctrl-C: stop cleanly (commands see the signal, the core closes, jobs stay recorded).
-// A second one: the user insists, leave at once.
+// Another one later: the user insists, leave at once. Repeats within a second count as the
+// first: `conf` (through atomically/when-exit) re-raises the signal it saw on the process itself.
 const stop = new AbortController();
-let interrupts = 0;
+let firstSignalAt = 0;
 const onSignal = (signal: NodeJS.Signals): void => {
-  interrupts += 1;
-  if (interrupts > 1) process.exit(signal === 'SIGINT' ? 130 : 143);
-  stop.abort(new Error(`Stopped by ${signal}`));
+  const now = Date.now();
+  if (firstSignalAt === 0) {
+    firstSignalAt = now;
+    stop.abort(new Error(`Stopped by ${signal}`));
+  } else if (now - firstSignalAt > 1_000) {
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  }
 };
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);

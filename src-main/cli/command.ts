@@ -45,6 +45,8 @@ export interface Command {
   details?: string;
   options?: Readonly<Record<string, OptionSpec>>;
   positionals?: readonly PositionalSpec[];
+  /** True for `watch`: the app's Auto-download setting applies (other commands download only when asked). */
+  followsAutoDownload?: boolean;
   run(ctx: CliContext, input: CommandInput): Promise<void>;
 }
 

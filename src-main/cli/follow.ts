@@ -12,6 +12,15 @@ import type { Session } from './session.ts';
 
 const RECHECK_MS = 2_000;
 
+/**
+ * The engine's timers are unref'd (a pending poll must not keep a process alive on its own), so a
+ * command that waits only for its events has to hold the process open itself until it is done.
+ */
+export function holdOpen(): () => void {
+  const timer = setInterval(() => {}, 60_000);
+  return () => clearInterval(timer);
+}
+
 export const isJobDone = (job: JobInfo): boolean => job.state === 'succeeded' || job.state === 'failed' || job.state === 'unknown';
 
 const isTrainingDone = (info: TrainingInfo): boolean => info.state === 'ready' || info.state === 'failed' || info.state === 'idle';

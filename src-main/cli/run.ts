@@ -34,6 +34,7 @@ export async function runCli(options: RunOptions): Promise<ExitCode> {
       out.result({ help: text }, () => text);
       return EXIT.ok;
     }
+    const command = line.command;
     let opening: Promise<Session> | null = null;
     const ctx: CliContext = {
       out,
@@ -41,12 +42,14 @@ export async function runCli(options: RunOptions): Promise<ExitCode> {
       globals: line.globals,
       signal: options.signal,
       session: () =>
-        (opening ??= openSession(line.globals, options.env, out).then((opened) => {
+        (opening ??= openSession(line.globals, options.env, out, {
+          autoDownload: command.followsAutoDownload ? 'setting' : 'off',
+        }).then((opened) => {
           session = opened;
           return opened;
         })),
     };
-    await line.command.run(ctx, line.input);
+    await command.run(ctx, line.input);
     return EXIT.ok;
   } catch (error) {
     return report(out, error, options.env);

@@ -13,11 +13,16 @@ import { defaultDataDir } from '../core/paths.ts';
 import { redactSecrets } from '../core/secrets/redact.ts';
 import { CliError, EXIT, usageError } from './exit-codes.ts';
 import type { Output } from './output.ts';
-import { withBaseUrlOverride } from './settings-overlay.ts';
+import { withRunOverrides } from './settings-overlay.ts';
 
 export interface GlobalChoices {
   baseUrl?: string | undefined;
   dataDir?: string | undefined;
+}
+
+export interface SessionOptions {
+  /** `watch` follows the app's Auto-download setting; other commands download only with --download. */
+  autoDownload: 'setting' | 'off';
 }
 
 export interface Session {
@@ -61,7 +66,12 @@ export function resolveApiKey(env: NodeJS.ProcessEnv): string | null {
   return parsed.output;
 }
 
-export async function openSession(choices: GlobalChoices, env: NodeJS.ProcessEnv, out: Output): Promise<Session> {
+export async function openSession(
+  choices: GlobalChoices,
+  env: NodeJS.ProcessEnv,
+  out: Output,
+  options: SessionOptions = { autoDownload: 'off' },
+): Promise<Session> {
   const dataDir = resolveDataDir(choices, env);
   const baseUrl = resolveBaseUrl(choices, env);
   const apiKey = resolveApiKey(env);
@@ -76,13 +86,16 @@ export async function openSession(choices: GlobalChoices, env: NodeJS.ProcessEnv
   ]);
   // The core's own warnings (a retried request, a refused answer) go to the CLI's log file in the
   // data folder, redacted like the app's; stderr keeps to what the command itself has to say.
-  const logger = createLogger({ file: join(logsDir(dataDir), 'cli.log'), secrets: () => [apiKey], stderr: false }).child('cli');
+  const logger = createLogger({ file: join(logsDir(dataDir), 'cli.log'), secrets: () => [apiKey], stderr: false });
   const core = await createCore({
     dataDir,
     host: { kind: 'cli', appVersion: packageVersion(), chromiumVersion: null, electronVersion: null },
-    store: withBaseUrlOverride(createConfStore(dataDir), baseUrl),
+    store: withRunOverrides(createConfStore(dataDir), {
+      ...(baseUrl !== null ? { baseUrl } : {}),
+      ...(options.autoDownload === 'off' ? { autoDownload: false } : {}),
+    }),
     apiKeyOverride: apiKey,
-    logError: (message, error) => logger.warn(message, error),
+    logger,
     hostServices: { notifier: createLogNotifier((line) => out.note(redact(line))) },
   });
 

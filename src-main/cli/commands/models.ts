@@ -2,6 +2,7 @@
 // a refresh through the core's sync (so the app sees the same), training through the engine.
 import type { AssetPageInfo } from '../../contract/ipc/assets.ts';
 import type { ModelInfo } from '../../contract/ipc/models.ts';
+import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import { IMAGE_LIST_FILTERS, type ImageListFilter } from '../../contract/service.ts';
 import { assetTable, assetView, type AssetView } from '../asset-view.ts';
 import type { Command } from '../command.ts';
@@ -117,6 +118,16 @@ const images: Command = {
   },
 };
 
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** The engine's TrainingInfo with times as ISO 8601, like every other time the CLI prints. */
+const trainingView = (info: TrainingInfo) => ({
+  ...info,
+  startedAt: iso(info.startedAt),
+  lastCheckedAt: iso(info.lastCheckedAt),
+  nextCheckAt: iso(info.nextCheckAt),
+});
+
 const train: Command = {
   words: ['models', 'train'],
   summary: 'Start training (12–20 training photos needed); --wait follows it like the app (a check every 5 minutes).',
@@ -129,7 +140,8 @@ const train: Command = {
     const started = await session.call('training:start', { modelId });
     ctx.out.note(started.message);
     const final = bool(input, 'wait') ? await followTraining(ctx, session, modelId) : started;
-    ctx.out.result(final, () => (ctx.out.quiet ? final.state : fields({ ...final, usualMinutes: `${final.usualMinutes.min}–${final.usualMinutes.max}` })));
+    const view = trainingView(final);
+    ctx.out.result(view, () => (ctx.out.quiet ? final.state : fields({ ...view, usualMinutes: `${final.usualMinutes.min}–${final.usualMinutes.max}` })));
     if (final.state === 'failed') throw new CliError({ code: 'server', message: final.message }, EXIT.service);
   },
 };

@@ -10,6 +10,7 @@ import { prepareUpload } from '../../core/api/upload.ts';
 import type { Command } from '../command.ts';
 import { string, text } from '../command.ts';
 import { CliError, EXIT, usageError } from '../exit-codes.ts';
+import { holdOpen } from '../follow.ts';
 import { refusal } from '../job-flow.ts';
 import { table } from '../output.ts';
 
@@ -56,6 +57,7 @@ export const upload: Command = {
       check();
     });
     let check = (): void => {};
+    const release = holdOpen();
     try {
       const added = await session.call('uploads:add', { modelID: model, type, files: files.map((path) => ({ path })) });
       for (const notice of added.notices) ctx.out.note(`note: ${notice}`);
@@ -99,6 +101,7 @@ export const upload: Command = {
         throw new CliError({ code: 'validation', message: `${added.refused.length} file(s) refused`, fields: added.refused.map((r) => ({ field: r.name, message: r.reason })) }, EXIT.usage);
       }
     } finally {
+      release();
       unsubscribe();
     }
   },

@@ -6,15 +6,16 @@ import type { DownloadInfo, DownloadsChangedInfo } from '../../contract/ipc/libr
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import type { UploadInfo } from '../../contract/ipc/uploads.ts';
 import type { Command } from '../command.ts';
-import { isJobDone, jobLabel } from '../follow.ts';
+import { holdOpen, isJobDone, jobLabel } from '../follow.ts';
 import { jobView, type JobView } from '../job-view.ts';
 import { localPaths } from '../library-paths.ts';
 
 export const watch: Command = {
   words: ['watch'],
+  followsAutoDownload: true,
   summary: 'Run the background engine (job polling, training checks, downloads) until Ctrl-C.',
   details:
-    'Jobs, trainings and downloads still in flight when you stop are kept and resume on the next run of watch, --wait or the app.',
+    "Jobs, trainings and downloads still in flight when you stop are kept and resume on the next run of watch, --wait or the app. Finished outputs are downloaded when the app's Auto-download setting is on (other commands download only with --download).",
   async run(ctx) {
     const session = await ctx.session();
     await session.requireAccount();
@@ -26,8 +27,11 @@ export const watch: Command = {
 
     const inFlight = (await session.call('jobs:list', { limit: 500 })).filter((job) => !isJobDone(job));
     for (const job of inFlight) lastJobState.set(job.localId, job.state);
+    const training = (await session.call('models:list', undefined)).filter((m) => m.training.state === 'training' || m.training.state === 'slow');
+    const queue = (await session.call('library:downloads', undefined)).queue;
+    const jobsText = inFlight.length > 0 ? `: ${inFlight.map(jobLabel).join(', ')}` : '';
     ctx.out.note(
-      `watching ${inFlight.length} job(s) in flight${inFlight.length > 0 ? `: ${inFlight.map(jobLabel).join(', ')}` : ''}; Ctrl-C stops`,
+      `watching ${inFlight.length} job(s)${jobsText}, ${training.length} training(s), ${queue.active + queue.waiting} download(s); Ctrl-C stops`,
     );
 
     const unsubscribe = session.core.events.subscribe((event, payload) => {
@@ -61,10 +65,12 @@ export const watch: Command = {
       }
     });
 
+    const release = holdOpen();
     await new Promise<void>((resolve) => {
       if (ctx.signal.aborted) resolve();
       else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
+    release();
     unsubscribe();
     ctx.out.note('stopping; anything still in flight resumes next time');
 

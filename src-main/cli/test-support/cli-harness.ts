@@ -1,7 +1,7 @@
 // Runs the real `atelier` entry as a subprocess (the way a user or a script does) against an
 // emulator started by the test, with a temp data folder, and keeps every output for key checks.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
@@ -20,7 +20,11 @@ export interface CliResult {
 
 export interface CliHarness {
   emulator: RunningEmulator;
+  /** Holds every data folder of this harness (the default one and any `fresh()` ones). */
+  root: string;
   dataDir: string;
+  /** A new, empty data folder: two CLI processes with work in flight should not share one. */
+  fresh(name: string): string;
   /** Every output of every run so far, for the "key never printed" check. */
   outputs: string[];
   env(extra?: Record<string, string | undefined>): NodeJS.ProcessEnv;
@@ -32,6 +36,8 @@ export interface CliHarness {
 
 export interface RunOptions {
   env?: Record<string, string | undefined>;
+  /** Another data folder than the harness's default one. */
+  dataDir?: string;
   timeoutMs?: number;
 }
 
@@ -65,7 +71,8 @@ export async function createHarness(options: { timeScale?: number; seed?: number
     return base;
   };
   const start = (args: readonly string[], runOptions: RunOptions = {}): RunningCli => {
-    const child = spawn(process.execPath, [CLI_ENTRY, ...args], { env: env(runOptions.env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const childEnv = env({ ...(runOptions.dataDir ? { ATELIER_DATA_DIR: runOptions.dataDir } : {}), ...runOptions.env });
+    const child = spawn(process.execPath, [CLI_ENTRY, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const watchers = new Set<() => void>();
@@ -110,7 +117,9 @@ export async function createHarness(options: { timeScale?: number; seed?: number
   };
   return {
     emulator,
+    root,
     dataDir,
+    fresh: (name) => join(root, name),
     outputs,
     env,
     start,
@@ -147,3 +156,18 @@ export function filesContaining(dir: string, needle: string): string[] {
 export const requestCount = (emulator: RunningEmulator): number => emulator.control.stats().total;
 
 export const parseJson = (text: string): unknown => JSON.parse(text) as unknown;
+
+/** Small real PNG files (distinct content), written to `dir`. */
+export async function writePngs(dir: string, count: number): Promise<string[]> {
+  const { default: sharp } = await import('sharp');
+  mkdirSync(dir, { recursive: true });
+  const files: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const file = join(dir, `photo-${i}.png`);
+    await sharp({ create: { width: 96, height: 96, channels: 3, background: { r: (i * 19) % 256, g: 120, b: 200 } } })
+      .png()
+      .toFile(file);
+    files.push(file);
+  }
+  return files;
+}
