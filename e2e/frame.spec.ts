@@ -60,6 +60,8 @@ test('the theme setting overrides the system scheme', async ({ page, demoApp }) 
 });
 
 test('screenshots of every view in light and dark', async ({ page, demoApp }) => {
+  // Twelve full-page pictures; generous on a shared, busy machine.
+  test.setTimeout(180_000);
   const shell = new AppShellPage(page);
   await shell.open(demoApp.url);
   for (const view of VIEW_NAMES) {
