@@ -29,6 +29,7 @@ const PAGE_SIZE = ASSET_PAGE_LIMIT.max;
 const MIN_QUERY_LENGTH = 2;
 const SEARCH_DEBOUNCE_MS = 150;
 const PATCH_DELAY_MS = 250;
+const MAX_PATCH = 100;
 
 const NO_FILTERS: LibraryFilters = {
   kind: 'all',
@@ -260,9 +261,10 @@ class LibraryState {
 
   #onChanged(change: AssetsChangedInfo): void {
     void this.loadCounts();
-    const patchable = (change.reason === 'download' || change.reason === 'delete') && change.assets;
-    if (patchable && change.assets) {
-      for (const ref of change.assets) this.#pendingPatch.set(assetKey(ref), ref);
+    // A handful of known assets is patched in place; hundreds (a library check) reload like new ones.
+    const few = change.assets && change.assets.length <= MAX_PATCH ? change.assets : null;
+    if (few && (change.reason === 'download' || change.reason === 'delete')) {
+      for (const ref of few) this.#pendingPatch.set(assetKey(ref), ref);
       clearTimeout(this.#patchTimer);
       this.#patchTimer = setTimeout(() => {
         const refs = [...this.#pendingPatch.values()];

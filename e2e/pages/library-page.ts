@@ -1,0 +1,69 @@
+// Page object for the Library: search, filters, the windowed grid, selection and bulk actions.
+import type { Locator, Page } from '@playwright/test';
+
+export class LibraryPage {
+  readonly page: Page;
+  readonly root: Locator;
+  readonly search: Locator;
+  readonly grid: Locator;
+  readonly tiles: Locator;
+  readonly total: Locator;
+  readonly end: Locator;
+  readonly empty: Locator;
+  readonly selectionBar: Locator;
+  readonly selectionCount: Locator;
+  readonly offlineBanner: Locator;
+  readonly exportDialog: Locator;
+  readonly exportFolder: Locator;
+
+  constructor(page: Page) {
+    this.page = page;
+    this.root = page.getByTestId('view-library');
+    this.search = page.getByTestId('library-search');
+    this.grid = page.getByTestId('asset-grid');
+    this.tiles = this.grid.getByTestId('asset-tile');
+    this.total = page.getByTestId('library-total');
+    this.end = page.getByTestId('library-end');
+    this.empty = page.getByTestId('library-empty');
+    this.selectionBar = page.getByTestId('selection-bar');
+    this.selectionCount = page.getByTestId('selection-count');
+    this.offlineBanner = page.getByTestId('offline-banner');
+    this.exportDialog = page.getByTestId('export-dialog');
+    this.exportFolder = this.exportDialog.getByRole('textbox', { name: 'Export to folder' });
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-library').click();
+    await this.root.waitFor();
+  }
+
+  tile(assetId: string): Locator {
+    return this.grid.locator(`[data-testid="asset-tile"][data-asset-id="${assetId}"]`);
+  }
+
+  async filterKind(label: RegExp): Promise<void> {
+    await this.page.getByTestId('filter-kind').getByRole('radio', { name: label }).click();
+  }
+
+  async bulk(action: 'download' | 'export' | 'remove-local' | 'delete-remote'): Promise<void> {
+    await this.page.getByTestId(`bulk-${action}`).click();
+  }
+
+  confirmDialog(kind: 'remove-local' | 'delete-remote'): Locator {
+    return this.page.getByTestId(`confirm-${kind}`);
+  }
+
+  /** Scrolls the grid to its end, page by page, until the whole list is loaded. */
+  async scrollToEnd(timeoutMs = 120_000): Promise<number> {
+    const deadline = Date.now() + timeoutMs;
+    let steps = 0;
+    while (Date.now() < deadline) {
+      const complete = await this.grid.getAttribute('data-complete');
+      await this.grid.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      steps += 1;
+      if (complete === 'true' && (await this.end.isVisible())) return steps;
+      await this.page.waitForTimeout(50);
+    }
+    throw new Error('the grid did not reach its end in time');
+  }
+}
