@@ -102,6 +102,20 @@ test.describe('the renderer in browser mode', () => {
     expect(page.url()).toBe(`${app.origin}/`);
   });
 
+  test('navigation away from the app does nothing; in-app hash changes still work', async ({ page, app }) => {
+    await new AppShellPage(page).open(app.url);
+    await page.evaluate(() => {
+      location.hash = '#still-here';
+    });
+    expect(page.url()).toBe(`${app.origin}/#still-here`);
+    await page.evaluate(() => {
+      location.href = 'https://evil.example/';
+    });
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(`${app.origin}/#still-here`);
+    await expect(new AppShellPage(page).version).toBeVisible();
+  });
+
   test('the page is served with the strict CSP and the other security headers', async ({ page, app }) => {
     const policyWarnings: string[] = [];
     page.on('console', (message) => {
