@@ -6,7 +6,10 @@ import type { Session } from './session.ts';
 
 export type AssetView = AssetInfo & { path: string | null };
 
-export const assetView = (session: Session, asset: AssetInfo): AssetView => ({ ...asset, path: absolutePathOf(session, asset) });
+export const assetView = (session: Session, asset: AssetInfo): AssetView => ({
+  ...asset,
+  path: absolutePathOf(session, asset),
+});
 
 export function assetTable(assets: readonly AssetView[]): string[] {
   return table(

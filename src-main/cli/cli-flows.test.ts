@@ -6,7 +6,14 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDatabasePath } from '../core/db/account-path.ts';
 import { keyFingerprint } from '../core/secrets/fingerprint.ts';
-import { createHarness, filesContaining, SENTINEL_KEY, requestCount, writePngs, type CliHarness } from './test-support/cli-harness.ts';
+import {
+  createHarness,
+  filesContaining,
+  SENTINEL_KEY,
+  requestCount,
+  writePngs,
+  type CliHarness,
+} from './test-support/cli-harness.ts';
 
 let h: CliHarness;
 
@@ -59,7 +66,14 @@ describe('models, uploads and training', () => {
     expect(mine).toMatchObject({ label: 'Me at the beach', status: 'new' });
 
     const photos = await writePngs(join(h.dataDir, '..', 'photos'), 12);
-    const uploaded = await json<{ uploads: { imageId: string; state: string }[] }>(['upload', '--model', mine.id, '--type', 'modelInput', ...photos]);
+    const uploaded = await json<{ uploads: { imageId: string; state: string }[] }>([
+      'upload',
+      '--model',
+      mine.id,
+      '--type',
+      'modelInput',
+      ...photos,
+    ]);
     expect(uploaded.uploads).toHaveLength(12);
     expect(uploaded.uploads.every((u) => u.state === 'succeeded' && u.imageId)).toBe(true);
 
@@ -77,7 +91,9 @@ describe('models, uploads and training', () => {
     // Training ends on the service; the engine's next check is 5 minutes away. Bring that check
     // forward in the app's own schedule (as if the minutes had passed) instead of sleeping.
     h.emulator.control.advanceClock(30 * 60_000);
-    const db = new Database(accountDatabasePath(h.dataDir, { baseUrl: h.emulator.url, keyFingerprint: keyFingerprint(SENTINEL_KEY) }));
+    const db = new Database(
+      accountDatabasePath(h.dataDir, { baseUrl: h.emulator.url, keyFingerprint: keyFingerprint(SENTINEL_KEY) }),
+    );
     db.prepare('UPDATE models SET train_next_check_at = 0 WHERE id = ?').run(mine.id);
     db.close();
     const trained = await json<{ state: string; message: string }>(['models', 'train', mine.id, '--wait']);
@@ -90,7 +106,18 @@ describe('generation, jobs and media', () => {
   // Two chains side by side (their waits overlap): images, then videos.
   async function imageChain(): Promise<void> {
     const image = await json<JobDoc>([
-      'generate', 'image', '--model', 'imagea', '--prompt', 'a lighthouse at dusk', '--num-images', '2', '--option', 'imageSize=2K', '--wait', '--download',
+      'generate',
+      'image',
+      '--model',
+      'imagea',
+      '--prompt',
+      'a lighthouse at dusk',
+      '--num-images',
+      '2',
+      '--option',
+      'imageSize=2K',
+      '--wait',
+      '--download',
     ]);
     expect(image).toMatchObject({ state: 'succeeded', status: 'success', jobId: expect.stringMatching(/\S/) });
     expect(image.outputs).toHaveLength(2);
@@ -102,7 +129,14 @@ describe('generation, jobs and media', () => {
     const now = h.emulator.control.now();
     const [byJobId, history, upscaled, oneImage, search, offline] = await Promise.all([
       json<JobDoc>(['jobs', 'get', image.jobId]),
-      json<{ jobs: { jobId: string; localId: number | null }[] }>(['jobs', 'list', '--start', new Date(now - 3_600_000).toISOString(), '--end', new Date(now + 60_000).toISOString()]),
+      json<{ jobs: { jobId: string; localId: number | null }[] }>([
+        'jobs',
+        'list',
+        '--start',
+        new Date(now - 3_600_000).toISOString(),
+        '--end',
+        new Date(now + 60_000).toISOString(),
+      ]),
       json<JobDoc>(['upscale', first.id, '--wait']),
       json<{ id: string; path: string | null }>(['images', 'get', second.id]),
       json<{ items: AssetDoc[] }>(['library', 'search', 'lighthouse']),
@@ -126,9 +160,19 @@ describe('generation, jobs and media', () => {
     // A data folder of its own: each CLI process runs the engine and the download queue, and two
     // processes must not download the same file into one library at once.
     const dir = h.fresh('video-data');
-    const v = <T,>(args: string[]) => json<T>(args, dir);
+    const v = <T>(args: string[]) => json<T>(args, dir);
     const presets = await v<{ tag: string }[]>(['presets']);
-    const video = await v<JobDoc>(['generate', 'video', '--model', 'videod-1.5', '--prompt', 'slow waves', '--option', 'duration=3', '--wait']);
+    const video = await v<JobDoc>([
+      'generate',
+      'video',
+      '--model',
+      'videod-1.5',
+      '--prompt',
+      'slow waves',
+      '--option',
+      'duration=3',
+      '--wait',
+    ]);
     expect(presets.length).toBeGreaterThan(0);
     expect(video).toMatchObject({ state: 'succeeded', outputs: [{ kind: 'video' }] });
     const videoId = video.outputs[0]!.id;
@@ -140,7 +184,13 @@ describe('generation, jobs and media', () => {
     expect(waited.outputs[0]!.path).toMatch(/\.mp4$/);
     expect(videos.videos.map((item) => item.id)).toContain(videoId);
     expect(oneVideo.id).toBe(videoId);
-    const downloaded = await v<{ path: string; libraryPath: string }>(['videos', 'download', videoId, '--out', join(h.root, 'exported')]);
+    const downloaded = await v<{ path: string; libraryPath: string }>([
+      'videos',
+      'download',
+      videoId,
+      '--out',
+      join(h.root, 'exported'),
+    ]);
     expect(downloaded.libraryPath).toBe(waited.outputs[0]!.path);
     expect(existsSync(downloaded.path)).toBe(true);
   }

@@ -4,7 +4,13 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_COMMANDS } from './commands/index.ts';
 import { runCli } from './run.ts';
-import { createHarness, filesContaining, requestCount, SENTINEL_KEY, type CliHarness } from './test-support/cli-harness.ts';
+import {
+  createHarness,
+  filesContaining,
+  requestCount,
+  SENTINEL_KEY,
+  type CliHarness,
+} from './test-support/cli-harness.ts';
 
 let h: CliHarness;
 
@@ -22,7 +28,15 @@ afterAll(async () => {
 async function helpInProcess(args: string[]): Promise<{ code: number; stdout: string }> {
   let stdout = '';
   const sink = { write: (text: string) => void (stdout += text) };
-  const code = await runCli({ args, env: {}, commands: ALL_COMMANDS, signal: new AbortController().signal, version: '0', stdout: sink, stderr: sink });
+  const code = await runCli({
+    args,
+    env: {},
+    commands: ALL_COMMANDS,
+    signal: new AbortController().signal,
+    version: '0',
+    stdout: sink,
+    stderr: sink,
+  });
   return { code, stdout };
 }
 
@@ -77,13 +91,34 @@ describe('requests refused before anything is sent', () => {
   it('names every problem of an image request on its own line, exit 2, zero requests', async () => {
     const before = requestCount(h.emulator);
     const run = await h.run([
-      'generate', 'image', '--model', 'imagea', '--prompt', 'a cat', '--num-images', '9',
-      '--option', 'imageSize=8K', '--option', 'safetyFilterLevel=LOOSE', '--reference-url', 'not-a-url', '--wait',
+      'generate',
+      'image',
+      '--model',
+      'imagea',
+      '--prompt',
+      'a cat',
+      '--num-images',
+      '9',
+      '--option',
+      'imageSize=8K',
+      '--option',
+      'safetyFilterLevel=LOOSE',
+      '--reference-url',
+      'not-a-url',
+      '--wait',
     ]);
     expect(run.code).toBe(2);
     const lines = run.stderr.trim().split('\n');
-    for (const field of ['numImages', 'options.imagea.imageSize', 'options.imagea.safetyFilterLevel', 'referenceImageURLs[0]']) {
-      expect(lines.filter((line) => line.startsWith(field)), `${field} in:\n${run.stderr}`).toHaveLength(1);
+    for (const field of [
+      'numImages',
+      'options.imagea.imageSize',
+      'options.imagea.safetyFilterLevel',
+      'referenceImageURLs[0]',
+    ]) {
+      expect(
+        lines.filter((line) => line.startsWith(field)),
+        `${field} in:\n${run.stderr}`,
+      ).toHaveLength(1);
     }
     expect(run.stdout).toBe('');
     expect(requestCount(h.emulator)).toBe(before);
@@ -92,8 +127,30 @@ describe('requests refused before anything is sent', () => {
   it('refuses video, upscale, option and upload mistakes the same way, with --json one document', async () => {
     const before = requestCount(h.emulator);
     const [video, group, option, upload, json] = await Promise.all([
-      h.run(['generate', 'video', '--model', 'videoc-motion-pro', '--prompt', 'dance', '--option', 'duration=5', '--reference-image', 'middle_frame=https://x.test/a.png']),
-      h.run(['generate', 'image', '--model', 'imagec-2', '--prompt', 'x', '--option', 'outputFormat=png', '--option', 'outputCompression=80']),
+      h.run([
+        'generate',
+        'video',
+        '--model',
+        'videoc-motion-pro',
+        '--prompt',
+        'dance',
+        '--option',
+        'duration=5',
+        '--reference-image',
+        'middle_frame=https://x.test/a.png',
+      ]),
+      h.run([
+        'generate',
+        'image',
+        '--model',
+        'imagec-2',
+        '--prompt',
+        'x',
+        '--option',
+        'outputFormat=png',
+        '--option',
+        'outputCompression=80',
+      ]),
       h.run(['generate', 'image', '--model', 'imageb', '--prompt', 'x', '--option', '2K']),
       h.run(['upload', '--model', 'm1', '--type', 'modelInput', import.meta.filename]),
       h.run(['--json', 'generate', 'video', '--model', 'videoa-3.1', '--prompt', 'x', '--option', 'duration=5']),
@@ -125,11 +182,17 @@ describe('requests refused before anything is sent', () => {
 
 describe('service and network failures', () => {
   it('prints err: message and exits 3 when the service refuses', async () => {
-    const [missing, json] = await Promise.all([h.run(['images', 'get', 'img_does_not_exist']), h.run(['--json', 'videos', 'get', 'vid_nope'])]);
+    const [missing, json] = await Promise.all([
+      h.run(['images', 'get', 'img_does_not_exist']),
+      h.run(['--json', 'videos', 'get', 'vid_nope']),
+    ]);
     expect(missing.code).toBe(3);
     expect(missing.stderr).toMatch(/^err: .*404/m);
     expect(json.code).toBe(3);
-    expect((JSON.parse(json.stdout) as { error: { code: string; httpStatus: number } }).error).toMatchObject({ code: 'not_found', httpStatus: 404 });
+    expect((JSON.parse(json.stdout) as { error: { code: string; httpStatus: number } }).error).toMatchObject({
+      code: 'not_found',
+      httpStatus: 404,
+    });
   });
 
   it('exits 4 when the service cannot be reached', async () => {

@@ -25,7 +25,15 @@ interface JobDoc {
 
 describe('watch', () => {
   it('picks up a job submitted by a previous run, reports its end and stops cleanly on SIGINT', async () => {
-    const submitted = await h.run(['--json', 'generate', 'image', '--model', 'imageb', '--prompt', 'a red kite over the dunes']);
+    const submitted = await h.run([
+      '--json',
+      'generate',
+      'image',
+      '--model',
+      'imageb',
+      '--prompt',
+      'a red kite over the dunes',
+    ]);
     expect(submitted.code, submitted.stderr).toBe(0);
     const job = JSON.parse(submitted.stdout) as JobDoc;
     expect(job.state).toBe('queued');
@@ -53,7 +61,17 @@ describe('watch', () => {
   }, 60_000);
 
   it('stops a --wait on SIGINT with exit 130, and the job is still followed afterwards', async () => {
-    const waiting = h.start(['generate', 'video', '--model', 'videoa-3.1-fast', '--prompt', 'tide pools', '--option', 'duration=4', '--wait']);
+    const waiting = h.start([
+      'generate',
+      'video',
+      '--model',
+      'videoa-3.1-fast',
+      '--prompt',
+      'tide pools',
+      '--option',
+      'duration=4',
+      '--wait',
+    ]);
     await waiting.waitFor(/submitted video job (\S+)/);
     const jobId = /submitted video job (\S+)/.exec(waiting.output().stderr)![1]!;
     waiting.child.kill('SIGINT');

@@ -56,10 +56,21 @@ export const string = (help: string, value = 'VALUE', extra: Partial<OptionSpec>
   value,
   ...extra,
 });
-export const flag = (help: string, extra: Partial<OptionSpec> = {}): OptionSpec => ({ type: 'boolean', help, ...extra });
-export const repeated = (help: string, value = 'VALUE'): OptionSpec => ({ type: 'string', multiple: true, help, value });
+export const flag = (help: string, extra: Partial<OptionSpec> = {}): OptionSpec => ({
+  type: 'boolean',
+  help,
+  ...extra,
+});
+export const repeated = (help: string, value = 'VALUE'): OptionSpec => ({
+  type: 'string',
+  multiple: true,
+  help,
+  value,
+});
 
-export const WAIT_OPTION = flag('Follow the job to its end with the background engine (same intervals, batching and backoff).');
+export const WAIT_OPTION = flag(
+  'Follow the job to its end with the background engine (same intervals, batching and backoff).',
+);
 export const DOWNLOAD_OPTION = flag('Put the outputs in the library (implies --wait) and print their paths.');
 
 /** Typed readers of parsed option values. */

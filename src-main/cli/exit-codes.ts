@@ -58,7 +58,8 @@ export function exitCodeFor(info: ErrorInfo): ExitCode {
  */
 export function errorLines(info: ErrorInfo, exitCode: ExitCode): string[] {
   if (exitCode === EXIT.usage) {
-    const problems = info.fields && info.fields.length > 0 ? info.fields : [{ field: info.field ?? '', message: info.message }];
+    const problems =
+      info.fields && info.fields.length > 0 ? info.fields : [{ field: info.field ?? '', message: info.message }];
     return problems.map(({ field, message }) => fieldLine(field, message));
   }
   if (exitCode === EXIT.service) {

@@ -21,9 +21,11 @@ export function holdOpen(): () => void {
   return () => clearInterval(timer);
 }
 
-export const isJobDone = (job: JobInfo): boolean => job.state === 'succeeded' || job.state === 'failed' || job.state === 'unknown';
+export const isJobDone = (job: JobInfo): boolean =>
+  job.state === 'succeeded' || job.state === 'failed' || job.state === 'unknown';
 
-const isTrainingDone = (info: TrainingInfo): boolean => info.state === 'ready' || info.state === 'failed' || info.state === 'idle';
+const isTrainingDone = (info: TrainingInfo): boolean =>
+  info.state === 'ready' || info.state === 'failed' || info.state === 'idle';
 
 const isDownloadDone = (info: DownloadInfo): boolean => info.state === 'succeeded' || info.state === 'failed';
 
@@ -80,11 +82,15 @@ export async function followJob(ctx: CliContext, session: Session, job: JobInfo)
     const final = await waitFor(
       ctx,
       session,
-      (event, payload) => (event === 'jobs:changed' && (payload as JobInfo).localId === job.localId ? (payload as JobInfo) : null),
+      (event, payload) =>
+        event === 'jobs:changed' && (payload as JobInfo).localId === job.localId ? (payload as JobInfo) : null,
       () => session.call('jobs:get', { localId: job.localId }),
       isJobDone,
       (current) => {
-        const status = current.serviceStatus && current.serviceStatus !== current.state ? `${current.state} (${current.serviceStatus})` : current.state;
+        const status =
+          current.serviceStatus && current.serviceStatus !== current.state
+            ? `${current.state} (${current.serviceStatus})`
+            : current.state;
         if (status !== shown) progress.update(status);
         shown = status;
       },
@@ -105,7 +111,9 @@ export async function followTraining(ctx: CliContext, session: Session, modelId:
       ctx,
       session,
       (event, payload) =>
-        event === 'training:changed' && (payload as TrainingInfo).modelId === modelId ? (payload as TrainingInfo) : null,
+        event === 'training:changed' && (payload as TrainingInfo).modelId === modelId
+          ? (payload as TrainingInfo)
+          : null,
       () => session.call('training:status', { modelId }),
       isTrainingDone,
       (info) => progress.update(info.message),
@@ -136,7 +144,11 @@ export async function downloadAll(
     const readOne = async (): Promise<DownloadInfo> => {
       const all = await session.call('library:downloads', undefined);
       const found = all.items.find((item) => sameAsset(item.asset, asset));
-      if (!found) throw new CliError({ code: 'internal', message: `The download of ${asset.kind} ${asset.id} left the queue.` }, EXIT.failure);
+      if (!found)
+        throw new CliError(
+          { code: 'internal', message: `The download of ${asset.kind} ${asset.id} left the queue.` },
+          EXIT.failure,
+        );
       return found;
     };
     try {

@@ -42,8 +42,26 @@ describe('image bodies', () => {
   });
 
   it('builds a trained-model body from the numeric flags', () => {
-    const built = buildImageBody({ model: 'my-model', prompt: 'me', width: '768', height: '1024', steps: '30', seed: '7', enhanceFace: true, styleStrength: '0.4' });
-    expect(built.ok && built.body).toEqual({ modelID: 'my-model', prompt: 'me', width: 768, height: 1024, steps: 30, seed: 7, enhanceFace: true, styleStrength: 0.4 });
+    const built = buildImageBody({
+      model: 'my-model',
+      prompt: 'me',
+      width: '768',
+      height: '1024',
+      steps: '30',
+      seed: '7',
+      enhanceFace: true,
+      styleStrength: '0.4',
+    });
+    expect(built.ok && built.body).toEqual({
+      modelID: 'my-model',
+      prompt: 'me',
+      width: 768,
+      height: 1024,
+      steps: 30,
+      seed: 7,
+      enhanceFace: true,
+      styleStrength: 0.4,
+    });
   });
 
   it('leaves bad values to validate, which names each field', () => {
@@ -54,7 +72,10 @@ describe('image bodies', () => {
   });
 
   it('refuses an --option without a key', () => {
-    expect(buildImageBody({ model: 'imagea', prompt: 'x', options: ['2K'] })).toMatchObject({ ok: false, problems: [{ field: '--option' }] });
+    expect(buildImageBody({ model: 'imagea', prompt: 'x', options: ['2K'] })).toMatchObject({
+      ok: false,
+      problems: [{ field: '--option' }],
+    });
   });
 });
 
@@ -72,11 +93,21 @@ describe('video bodies', () => {
       referenceImages: [{ url: 'https://x.test/a.png', role: 'first_frame' }],
       options: { videoa: { duration: 6, generateAudio: true, negativePrompt: 'blur' } },
     });
-    const motion = buildVideoBody({ model: 'videoc-motion-pro', prompt: 'dance', referenceVideos: ['https://x.test/v.mp4'], elements: ['img_1'] });
-    expect(motion.ok && motion.body).toMatchObject({ referenceVideos: [{ url: 'https://x.test/v.mp4', role: 'reference_video' }], elementIDs: ['img_1'] });
+    const motion = buildVideoBody({
+      model: 'videoc-motion-pro',
+      prompt: 'dance',
+      referenceVideos: ['https://x.test/v.mp4'],
+      elements: ['img_1'],
+    });
+    expect(motion.ok && motion.body).toMatchObject({
+      referenceVideos: [{ url: 'https://x.test/v.mp4', role: 'reference_video' }],
+      elementIDs: ['img_1'],
+    });
   });
 
   it('refuses a reference image without a role', () => {
-    expect(buildVideoBody({ model: 'videoa-3.1', prompt: 'x', referenceImages: ['https://x.test/a.png'] }).ok).toBe(false);
+    expect(buildVideoBody({ model: 'videoa-3.1', prompt: 'x', referenceImages: ['https://x.test/a.png'] }).ok).toBe(
+      false,
+    );
   });
 });

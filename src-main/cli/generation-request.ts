@@ -98,13 +98,20 @@ function anySpecNamed(key: string): SettingSpec | undefined {
   return undefined;
 }
 
-function optionsFrom(pairs: readonly string[], group: OptionGroup | null, problems: FieldProblem[]): Record<string, unknown> | undefined {
+function optionsFrom(
+  pairs: readonly string[],
+  group: OptionGroup | null,
+  problems: FieldProblem[],
+): Record<string, unknown> | undefined {
   if (pairs.length === 0) return undefined;
   const values: Record<string, unknown> = {};
   for (const text of pairs) {
     const pair = splitPair(text);
     if (!pair || pair[0] === '') {
-      problems.push({ field: '--option', message: `--option takes KEY=VALUE (e.g. imageSize=2K); you gave "${text.slice(0, 40)}"` });
+      problems.push({
+        field: '--option',
+        message: `--option takes KEY=VALUE (e.g. imageSize=2K); you gave "${text.slice(0, 40)}"`,
+      });
       continue;
     }
     const [key, raw] = pair;

@@ -36,11 +36,17 @@ export interface FollowChoices {
   download: boolean;
 }
 
-export async function submitJob(ctx: CliContext, kind: JobKindInfo, body: Record<string, unknown>, choices: FollowChoices): Promise<void> {
+export async function submitJob(
+  ctx: CliContext,
+  kind: JobKindInfo,
+  body: Record<string, unknown>,
+  choices: FollowChoices,
+): Promise<void> {
   checkRequest(ctx, kind, body);
   const session = await ctx.session();
   await session.requireAccount();
-  const channel = kind === 'image' ? 'jobs:submit-image' : kind === 'video' ? 'jobs:submit-video' : 'jobs:submit-upscale';
+  const channel =
+    kind === 'image' ? 'jobs:submit-image' : kind === 'video' ? 'jobs:submit-video' : 'jobs:submit-upscale';
   const job =
     channel === 'jobs:submit-upscale'
       ? await session.call(channel, { body: { imageID: String(body['imageID']) } })
@@ -51,7 +57,12 @@ export async function submitJob(ctx: CliContext, kind: JobKindInfo, body: Record
 }
 
 /** Prints the job, after following it (--wait) and downloading its outputs (--download) if asked. */
-export async function finishJob(ctx: CliContext, session: Session, job: JobInfo, choices: FollowChoices): Promise<void> {
+export async function finishJob(
+  ctx: CliContext,
+  session: Session,
+  job: JobInfo,
+  choices: FollowChoices,
+): Promise<void> {
   const follow = choices.wait || choices.download;
   const final = follow && !isJobDone(job) ? await followJob(ctx, session, job) : job;
   let paths = new Map<string, string>();
@@ -64,11 +75,17 @@ export async function finishJob(ctx: CliContext, session: Session, job: JobInfo,
       const view = jobView(final, paths);
       ctx.out.result(view, () => jobLines(view));
       const reason = failed[0]?.error?.message ?? 'no reason given';
-      throw new CliError({ code: failed[0]?.error?.code ?? 'internal', message: `${failed.length} download(s) failed: ${reason}` });
+      throw new CliError({
+        code: failed[0]?.error?.code ?? 'internal',
+        message: `${failed.length} download(s) failed: ${reason}`,
+      });
     }
   } else if (choices.download || final.state === 'succeeded') {
     // Auto-download may already have put the outputs in the library.
-    paths = await localPaths(session, final.outputs.map((output) => ({ kind: output.kind, id: output.id })));
+    paths = await localPaths(
+      session,
+      final.outputs.map((output) => ({ kind: output.kind, id: output.id })),
+    );
   }
   const view = jobView(final, paths);
   ctx.out.result(view, () => {
@@ -79,11 +96,17 @@ export async function finishJob(ctx: CliContext, session: Session, job: JobInfo,
     return jobLines(view);
   });
   if (follow && final.state === 'failed') {
-    throw new CliError({ code: 'server', message: `job ${jobLabel(final)} failed: ${final.error ?? 'the service gave no reason'}` }, EXIT.service);
+    throw new CliError(
+      { code: 'server', message: `job ${jobLabel(final)} failed: ${final.error ?? 'the service gave no reason'}` },
+      EXIT.service,
+    );
   }
   if (follow && final.state === 'unknown') {
     throw new CliError(
-      { code: 'internal', message: `job ${jobLabel(final)}: ${final.error ?? 'whether the service received it is unknown'}` },
+      {
+        code: 'internal',
+        message: `job ${jobLabel(final)}: ${final.error ?? 'whether the service received it is unknown'}`,
+      },
       EXIT.failure,
     );
   }

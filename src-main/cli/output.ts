@@ -67,7 +67,10 @@ export class Output {
 }
 
 /** Plain aligned columns for human output; empty cells print as a dash. */
-export function table(headers: readonly string[], rows: readonly (readonly (string | number | null | undefined)[])[]): string[] {
+export function table(
+  headers: readonly string[],
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): string[] {
   const cells = rows.map((row) => headers.map((_, i) => cellText(row[i])));
   const widths = headers.map((header, i) => Math.max(header.length, ...cells.map((row) => row[i]!.length)));
   const line = (values: readonly string[]) =>
@@ -87,5 +90,8 @@ function cellText(value: string | number | null | undefined): string {
 export function fields(record: Record<string, unknown>): string[] {
   return Object.entries(record)
     .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`);
+    .map(
+      ([key, value]) =>
+        `${key}: ${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`,
+    );
 }

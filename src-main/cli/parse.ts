@@ -6,7 +6,11 @@ import type { Command, CommandInput, OptionSpec, OptionValues } from './command.
 import { usageError } from './exit-codes.ts';
 
 export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
-  'base-url': { type: 'string', value: 'URL', help: 'Service address (else ATELIER_BASE_URL, else the saved setting).' },
+  'base-url': {
+    type: 'string',
+    value: 'URL',
+    help: 'Service address (else ATELIER_BASE_URL, else the saved setting).',
+  },
   'data-dir': { type: 'string', value: 'DIR', help: "Data folder (else ATELIER_DATA_DIR, else the app's own)." },
   json: { type: 'boolean', help: 'Print exactly one JSON document on stdout.' },
   quiet: { type: 'boolean', short: 'q', help: 'No progress or notes on stderr.' },
@@ -35,7 +39,10 @@ const toParseArgs = (specs: Readonly<Record<string, OptionSpec>>): ParseArgsOpti
 const ALL_GLOBALS = { ...toParseArgs(GLOBAL_OPTIONS), version: { type: 'boolean' as const } };
 
 /** Finds the longest run of leading words naming a command. */
-function findCommand(commands: readonly Command[], words: readonly string[]): { command: Command | null; matched: string[] } {
+function findCommand(
+  commands: readonly Command[],
+  words: readonly string[],
+): { command: Command | null; matched: string[] } {
   let best: Command | null = null;
   for (const command of commands) {
     const fits = command.words.every((word, i) => words[i] === word);
@@ -120,6 +127,8 @@ function parseErrorMessage(error: unknown): string {
   // parseArgs appends advice about '--' that does not fit this CLI; keep its first sentence.
   const first = (message.split('\n')[0] ?? '').split(/\.\s/)[0] ?? '';
   const short = first.replace(/'([^'\s]{25,})'/g, (_, text: string) => `'${shorten(text)}'`);
-  const hint = /'--(api-)?key'/.test(first) ? ' The API key is read from ATELIER_API_KEY only, never from the command line.' : '';
+  const hint = /'--(api-)?key'/.test(first)
+    ? ' The API key is read from ATELIER_API_KEY only, never from the command line.'
+    : '';
   return `${short}.${hint}`;
 }

@@ -33,9 +33,15 @@ function terminalBar(stream: ProgressStream, label: string): ProgressLine {
   let open = false;
   const draw = (status: string, fraction: number | null | undefined): void => {
     const filled = fraction === null || fraction === undefined ? 0 : Math.round(clamp(fraction) * BAR_WIDTH);
-    const bar = fraction === null || fraction === undefined ? '' : `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${percentText(fraction).padStart(4)}`;
+    const bar =
+      fraction === null || fraction === undefined
+        ? ''
+        : `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${percentText(fraction).padStart(4)}`;
     const width = Math.max(20, (stream.columns || 80) - 1);
-    const text = [label, bar, status].filter((part) => part !== '').join(' ').slice(0, width);
+    const text = [label, bar, status]
+      .filter((part) => part !== '')
+      .join(' ')
+      .slice(0, width);
     if (text === last) return;
     last = text;
     open = true;

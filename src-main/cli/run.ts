@@ -73,7 +73,11 @@ function report(out: Output, error: unknown, env: NodeJS.ProcessEnv): ExitCode {
   }
   // Errors from the core are redacted already; this covers anything else that passed near the key.
   const clean = (text: string) => redactSecrets(text, [env.ATELIER_API_KEY?.trim()]);
-  info = { ...info, message: clean(info.message), ...(info.fields ? { fields: info.fields.map((f) => ({ ...f, message: clean(f.message) })) } : {}) };
+  info = {
+    ...info,
+    message: clean(info.message),
+    ...(info.fields ? { fields: info.fields.map((f) => ({ ...f, message: clean(f.message) })) } : {}),
+  };
   out.failure(info, errorLines(info, code));
   return code;
 }

@@ -37,7 +37,9 @@ export interface Session {
 
 const packageVersion = (): string => {
   try {
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version?: unknown };
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: unknown;
+    };
     return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
   } catch {
     return '0.0.0';
@@ -62,7 +64,8 @@ export function resolveApiKey(env: NodeJS.ProcessEnv): string | null {
   const raw = env.ATELIER_API_KEY;
   if (raw === undefined || raw.trim() === '') return null;
   const parsed = v.safeParse(apiKeySchema, raw);
-  if (!parsed.success) throw usageError(`ATELIER_API_KEY: ${parsed.issues[0]?.message ?? 'not a usable key'}`, 'ATELIER_API_KEY');
+  if (!parsed.success)
+    throw usageError(`ATELIER_API_KEY: ${parsed.issues[0]?.message ?? 'not a usable key'}`, 'ATELIER_API_KEY');
   return parsed.output;
 }
 
@@ -77,13 +80,15 @@ export async function openSession(
   const apiKey = resolveApiKey(env);
   const redact = (text: string): string => redactSecrets(text, [apiKey]);
   // Loaded only now: help, usage errors and refused requests never pay for (or touch) the core.
-  const [{ createCore }, { createLogNotifier }, { createConfStore }, { createLogger }, { logsDir }] = await Promise.all([
-    import('../core/core.ts'),
-    import('../core/host/notifier.ts'),
-    import('../core/settings/store.ts'),
-    import('../core/log/index.ts'),
-    import('../core/host/folders.ts'),
-  ]);
+  const [{ createCore }, { createLogNotifier }, { createConfStore }, { createLogger }, { logsDir }] = await Promise.all(
+    [
+      import('../core/core.ts'),
+      import('../core/host/notifier.ts'),
+      import('../core/settings/store.ts'),
+      import('../core/log/index.ts'),
+      import('../core/host/folders.ts'),
+    ],
+  );
   // The core's own warnings (a retried request, a refused answer) go to the CLI's log file in the
   // data folder, redacted like the app's; stderr keeps to what the command itself has to say.
   const logger = createLogger({ file: join(logsDir(dataDir), 'cli.log'), secrets: () => [apiKey], stderr: false });

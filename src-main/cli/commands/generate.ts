@@ -8,7 +8,8 @@ import { usageError } from '../exit-codes.ts';
 
 function requireModel(input: CommandInput): string {
   const model = text(input, 'model');
-  if (!model || model.trim() === '') throw usageError('--model is required: a public model id or one of your trained models.', 'modelID');
+  if (!model || model.trim() === '')
+    throw usageError('--model is required: a public model id or one of your trained models.', 'modelID');
   return model.trim();
 }
 
@@ -24,7 +25,10 @@ export const generateImage: Command = {
   words: ['generate', 'image'],
   summary: 'Start an image generation job (public model families or your trained models).',
   options: {
-    model: string('Model id: imagea, imagea-pro, imagea-2, imageb, imageb-4_5, imageb-5-lite, imagec-2, or a trained model.', 'M'),
+    model: string(
+      'Model id: imagea, imagea-pro, imagea-2, imageb, imageb-4_5, imageb-5-lite, imagec-2, or a trained model.',
+      'M',
+    ),
     prompt: string('Text prompt.', 'P'),
     preset: string('Preset tag (see `atelier presets`).', 'TAG'),
     'aspect-ratio': string('Aspect ratio of public models, e.g. 16:9.', 'R'),
@@ -42,7 +46,8 @@ export const generateImage: Command = {
     wait: WAIT_OPTION,
     download: DOWNLOAD_OPTION,
   },
-  details: 'A request the rules refuse is not sent: each problem is printed on its own line naming the field, exit code 2.',
+  details:
+    'A request the rules refuse is not sent: each problem is printed on its own line naming the field, exit code 2.',
   async run(ctx, input) {
     const body = bodyOf(
       buildImageBody({
@@ -71,17 +76,27 @@ export const generateVideo: Command = {
   words: ['generate', 'video'],
   summary: 'Start a video generation job.',
   options: {
-    model: string('Video model: videoa-3.1, videoa-3.1-fast, videob-1.5-pro, videob-2.0, videoc-video-standard|pro, videoc-motion-standard|pro, videod-1.5.', 'M'),
+    model: string(
+      'Video model: videoa-3.1, videoa-3.1-fast, videob-1.5-pro, videob-2.0, videoc-video-standard|pro, videoc-motion-standard|pro, videod-1.5.',
+      'M',
+    ),
     prompt: string('Text prompt (required).', 'P'),
     'num-videos': string('How many videos.', 'N'),
-    'reference-image': repeated('Reference image as ROLE=URL, ROLE one of first_frame, last_frame, reference_image.', 'ROLE=URL'),
+    'reference-image': repeated(
+      'Reference image as ROLE=URL, ROLE one of first_frame, last_frame, reference_image.',
+      'ROLE=URL',
+    ),
     'reference-video': repeated('Reference video URL.', 'URL'),
     element: repeated('Element id (models that take elements).', 'ID'),
-    option: repeated("A setting of the model's option group, KEY=VALUE (e.g. duration=6, resolution=1080p, generateAudio=true).", 'KEY=VALUE'),
+    option: repeated(
+      "A setting of the model's option group, KEY=VALUE (e.g. duration=6, resolution=1080p, generateAudio=true).",
+      'KEY=VALUE',
+    ),
     wait: WAIT_OPTION,
     download: DOWNLOAD_OPTION,
   },
-  details: 'A request the rules refuse is not sent: each problem is printed on its own line naming the field, exit code 2.',
+  details:
+    'A request the rules refuse is not sent: each problem is printed on its own line naming the field, exit code 2.',
   async run(ctx, input) {
     const body = bodyOf(
       buildVideoBody({

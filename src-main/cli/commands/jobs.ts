@@ -88,7 +88,11 @@ const jobsWait: Command = {
     const job = await findLocalJob(session, id);
     if (!job) {
       throw new CliError(
-        { code: 'not_found', message: `Atelier does not follow job ${id} in this data folder; \`atelier jobs get ${id}\` asks the service.`, field: 'ID' },
+        {
+          code: 'not_found',
+          message: `Atelier does not follow job ${id} in this data folder; \`atelier jobs get ${id}\` asks the service.`,
+          field: 'ID',
+        },
         EXIT.usage,
       );
     }
@@ -97,7 +101,10 @@ const jobsWait: Command = {
 };
 
 async function localPathsOfJob(session: Session, job: JobInfo): Promise<Map<string, string>> {
-  return localPaths(session, job.outputs.map((o) => ({ kind: o.kind, id: o.id })));
+  return localPaths(
+    session,
+    job.outputs.map((o) => ({ kind: o.kind, id: o.id })),
+  );
 }
 
 export const jobsCommands: readonly Command[] = [jobsList, jobsGet, jobsWait];

@@ -20,9 +20,15 @@ const search: Command = {
     const kind = kindOf(text(input, 'kind'));
     const session = await ctx.session();
     await session.requireAccount();
-    const found = await session.call('assets:search', { query: arg(input, 'QUERY'), ...(kind ? { kind } : {}), limit: 200 });
+    const found = await session.call('assets:search', {
+      query: arg(input, 'QUERY'),
+      ...(kind ? { kind } : {}),
+      limit: 200,
+    });
     const items = found.map((asset) => assetView(session, asset));
-    ctx.out.result({ query: arg(input, 'QUERY'), items }, () => (ctx.out.quiet ? items.map((a) => a.id) : assetTable(items)));
+    ctx.out.result({ query: arg(input, 'QUERY'), items }, () =>
+      ctx.out.quiet ? items.map((a) => a.id) : assetTable(items),
+    );
   },
 };
 

@@ -103,7 +103,11 @@ const videosDownload: Command = {
       throw new CliError(download?.error ?? { code: 'server', message: `The download of video ${id} failed.` });
     }
     const libraryPath = (await localPaths(session, [ref])).get(assetKey(ref)) ?? null;
-    if (!libraryPath) throw new CliError({ code: 'internal', message: `Video ${id} was downloaded but its file is missing.` }, EXIT.failure);
+    if (!libraryPath)
+      throw new CliError(
+        { code: 'internal', message: `Video ${id} was downloaded but its file is missing.` },
+        EXIT.failure,
+      );
     let path = libraryPath;
     if (outDir) {
       const target = resolve(outDir);
@@ -123,8 +127,22 @@ const presets: Command = {
     await session.requireAccount();
     await session.call('sync:refresh', { scope: 'presets' });
     const list = await session.call('presets:list', undefined);
-    ctx.out.result(list, () => (ctx.out.quiet ? list.map((p) => p.tag) : table(['TAG', 'NAME', 'CATEGORY'], list.map((p) => [p.tag, p.name, p.category]))));
+    ctx.out.result(list, () =>
+      ctx.out.quiet
+        ? list.map((p) => p.tag)
+        : table(
+            ['TAG', 'NAME', 'CATEGORY'],
+            list.map((p) => [p.tag, p.name, p.category]),
+          ),
+    );
   },
 };
 
-export const mediaCommands: readonly Command[] = [imagesGet, imagesDelete, videosList, videosGet, videosDownload, presets];
+export const mediaCommands: readonly Command[] = [
+  imagesGet,
+  imagesDelete,
+  videosList,
+  videosGet,
+  videosDownload,
+  presets,
+];

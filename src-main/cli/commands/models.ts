@@ -16,7 +16,15 @@ import type { Session } from '../session.ts';
 const modelTable = (models: readonly ModelInfo[]): string[] =>
   table(
     ['ID', 'NAME', 'TYPE', 'STATUS', 'TRAINING', 'PHOTOS', 'REFERENCES'],
-    models.map((m) => [m.id, m.label, m.modelType, m.status, m.training.state, m.uploads.trainingImages, m.uploads.referenceImages]),
+    models.map((m) => [
+      m.id,
+      m.label,
+      m.modelType,
+      m.status,
+      m.training.state,
+      m.uploads.trainingImages,
+      m.uploads.referenceImages,
+    ]),
   );
 
 const modelLines = (m: ModelInfo): string[] =>
@@ -102,7 +110,8 @@ const images: Command = {
   options: { type: string(`Filter: ${IMAGE_LIST_FILTERS.join(', ')} (default all).`, 'TYPE') },
   async run(ctx, input) {
     const imageType = (text(input, 'type') ?? 'all') as ImageListFilter;
-    if (!IMAGE_LIST_FILTERS.includes(imageType)) throw usageError(`--type must be one of ${IMAGE_LIST_FILTERS.join(', ')}.`, 'imageType');
+    if (!IMAGE_LIST_FILTERS.includes(imageType))
+      throw usageError(`--type must be one of ${IMAGE_LIST_FILTERS.join(', ')}.`, 'imageType');
     const session = await ctx.session();
     await refreshed(session, 'all');
     const modelId = arg(input, 'ID');
@@ -114,7 +123,9 @@ const images: Command = {
       items.push(...page.items.map((asset) => assetView(session, asset)));
       cursor = page.nextCursor;
     } while (cursor);
-    ctx.out.result({ modelId, imageType, images: items }, () => (ctx.out.quiet ? items.map((a) => a.id) : assetTable(items)));
+    ctx.out.result({ modelId, imageType, images: items }, () =>
+      ctx.out.quiet ? items.map((a) => a.id) : assetTable(items),
+    );
   },
 };
 
@@ -141,7 +152,11 @@ const train: Command = {
     ctx.out.note(started.message);
     const final = bool(input, 'wait') ? await followTraining(ctx, session, modelId) : started;
     const view = trainingView(final);
-    ctx.out.result(view, () => (ctx.out.quiet ? final.state : fields({ ...view, usualMinutes: `${final.usualMinutes.min}–${final.usualMinutes.max}` })));
+    ctx.out.result(view, () =>
+      ctx.out.quiet
+        ? final.state
+        : fields({ ...view, usualMinutes: `${final.usualMinutes.min}–${final.usualMinutes.max}` }),
+    );
     if (final.state === 'failed') throw new CliError({ code: 'server', message: final.message }, EXIT.service);
   },
 };

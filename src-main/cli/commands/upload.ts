@@ -14,7 +14,8 @@ import { holdOpen } from '../follow.ts';
 import { refusal } from '../job-flow.ts';
 import { table } from '../output.ts';
 
-const isUploadType = (value: string | undefined): value is UploadType => (UPLOAD_TYPES as readonly string[]).includes(value ?? '');
+const isUploadType = (value: string | undefined): value is UploadType =>
+  (UPLOAD_TYPES as readonly string[]).includes(value ?? '');
 const isDone = (upload: UploadInfo): boolean => upload.state !== 'queued' && upload.state !== 'uploading';
 
 export const upload: Command = {
@@ -30,7 +31,8 @@ export const upload: Command = {
     const model = text(input, 'model')?.trim();
     const type = text(input, 'type');
     if (!model) throw usageError('--model is required: the id of one of your models.', 'modelID');
-    if (!isUploadType(type)) throw usageError('--type must be modelInput (training photo) or auxiliaryType (reference image).', 'type');
+    if (!isUploadType(type))
+      throw usageError('--type must be modelInput (training photo) or auxiliaryType (reference image).', 'type');
     const files = (input.args['FILE'] as string[]).map((file) => resolve(file));
 
     const problems: FieldProblem[] = [];
@@ -75,7 +77,13 @@ export const upload: Command = {
         };
         ctx.signal.addEventListener(
           'abort',
-          () => fail(new CliError({ code: 'internal', message: 'Stopped; queued uploads continue on the next run (`atelier watch`).' }, EXIT.interrupted)),
+          () =>
+            fail(
+              new CliError(
+                { code: 'internal', message: 'Stopped; queued uploads continue on the next run (`atelier watch`).' },
+                EXIT.interrupted,
+              ),
+            ),
           { once: true },
         );
         check();
@@ -85,20 +93,39 @@ export const upload: Command = {
       const report = {
         model,
         type,
-        uploads: results.map((u) => ({ file: u.fileName, imageId: u.imageId, state: u.state, error: u.error, warning: u.warning })),
+        uploads: results.map((u) => ({
+          file: u.fileName,
+          imageId: u.imageId,
+          state: u.state,
+          error: u.error,
+          warning: u.warning,
+        })),
         refused: added.refused,
       };
       ctx.out.result(report, () =>
         ctx.out.quiet
           ? results.map((u) => u.imageId ?? '')
-          : table(['FILE', 'IMAGE', 'STATE', 'NOTE'], results.map((u) => [u.fileName, u.imageId, u.state, u.error ?? u.warning])),
+          : table(
+              ['FILE', 'IMAGE', 'STATE', 'NOTE'],
+              results.map((u) => [u.fileName, u.imageId, u.state, u.error ?? u.warning]),
+            ),
       );
       const failed = results.filter((u) => u.state !== 'succeeded');
       if (failed.length > 0) {
-        throw new CliError({ code: 'server', message: `${failed.length} upload(s) failed: ${failed[0]?.error ?? 'no reason given'}` }, EXIT.service);
+        throw new CliError(
+          { code: 'server', message: `${failed.length} upload(s) failed: ${failed[0]?.error ?? 'no reason given'}` },
+          EXIT.service,
+        );
       }
       if (added.refused.length > 0) {
-        throw new CliError({ code: 'validation', message: `${added.refused.length} file(s) refused`, fields: added.refused.map((r) => ({ field: r.name, message: r.reason })) }, EXIT.usage);
+        throw new CliError(
+          {
+            code: 'validation',
+            message: `${added.refused.length} file(s) refused`,
+            fields: added.refused.map((r) => ({ field: r.name, message: r.reason })),
+          },
+          EXIT.usage,
+        );
       }
     } finally {
       release();

@@ -27,7 +27,9 @@ export const watch: Command = {
 
     const inFlight = (await session.call('jobs:list', { limit: 500 })).filter((job) => !isJobDone(job));
     for (const job of inFlight) lastJobState.set(job.localId, job.state);
-    const training = (await session.call('models:list', undefined)).filter((m) => m.training.state === 'training' || m.training.state === 'slow');
+    const training = (await session.call('models:list', undefined)).filter(
+      (m) => m.training.state === 'training' || m.training.state === 'slow',
+    );
     const queue = (await session.call('library:downloads', undefined)).queue;
     const jobsText = inFlight.length > 0 ? `: ${inFlight.map(jobLabel).join(', ')}` : '';
     ctx.out.note(
@@ -40,11 +42,17 @@ export const watch: Command = {
         if (lastJobState.get(job.localId) === job.state) return;
         lastJobState.set(job.localId, job.state);
         if (isJobDone(job)) finishedJobs.set(job.localId, job);
-        const extra = job.state === 'succeeded' ? ` (${job.outputs.length} output(s))` : job.error && isJobDone(job) ? `: ${job.error}` : '';
+        const extra =
+          job.state === 'succeeded'
+            ? ` (${job.outputs.length} output(s))`
+            : job.error && isJobDone(job)
+              ? `: ${job.error}`
+              : '';
         ctx.out.note(`job ${jobLabel(job)}: ${job.state}${extra}`);
       } else if (event === 'training:changed') {
         const info = payload as TrainingInfo;
-        if (trainings.get(info.modelId)?.state !== info.state) ctx.out.note(`training ${info.modelId}: ${info.message}`);
+        if (trainings.get(info.modelId)?.state !== info.state)
+          ctx.out.note(`training ${info.modelId}: ${info.message}`);
         trainings.set(info.modelId, info);
       } else if (event === 'downloads:changed') {
         for (const item of (payload as DownloadsChangedInfo).changed) {
@@ -53,7 +61,8 @@ export const watch: Command = {
           downloads.set(key, item);
           if (before === item.state) continue;
           if (item.state === 'succeeded') ctx.out.note(`downloaded ${item.asset.kind} ${item.asset.id}`);
-          else if (item.state === 'failed') ctx.out.note(`download of ${item.asset.kind} ${item.asset.id} failed: ${item.error?.message ?? ''}`);
+          else if (item.state === 'failed')
+            ctx.out.note(`download of ${item.asset.kind} ${item.asset.id} failed: ${item.error?.message ?? ''}`);
         }
       } else if (event === 'uploads:changed') {
         const upload = payload as UploadInfo;
@@ -76,7 +85,15 @@ export const watch: Command = {
 
     const jobs: JobView[] = [];
     for (const job of finishedJobs.values()) {
-      jobs.push(jobView(job, await localPaths(session, job.outputs.map((o) => ({ kind: o.kind, id: o.id })))));
+      jobs.push(
+        jobView(
+          job,
+          await localPaths(
+            session,
+            job.outputs.map((o) => ({ kind: o.kind, id: o.id })),
+          ),
+        ),
+      );
     }
     const summary = {
       stopped: true,
@@ -85,7 +102,9 @@ export const watch: Command = {
       downloads: [...downloads.values()].filter((d) => d.state === 'succeeded' || d.state === 'failed'),
     };
     ctx.out.result(summary, () =>
-      ctx.out.quiet ? jobs.map((job) => job.jobId ?? String(job.localId)) : `${jobs.length} job(s) finished while watching`,
+      ctx.out.quiet
+        ? jobs.map((job) => job.jobId ?? String(job.localId))
+        : `${jobs.length} job(s) finished while watching`,
     );
   },
 };

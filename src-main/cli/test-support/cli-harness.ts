@@ -50,7 +50,11 @@ export interface RunningCli {
 }
 
 export async function createHarness(options: { timeScale?: number; seed?: number } = {}): Promise<CliHarness> {
-  const emulator = await startEmulator({ apiKeys: [SENTINEL_KEY], timeScale: options.timeScale ?? 200, seed: options.seed ?? 7 });
+  const emulator = await startEmulator({
+    apiKeys: [SENTINEL_KEY],
+    timeScale: options.timeScale ?? 200,
+    seed: options.seed ?? 7,
+  });
   const root = mkdtempSync(join(tmpdir(), 'atelier-cli-'));
   const dataDir = join(root, 'data');
   const outputs: string[] = [];
@@ -71,7 +75,10 @@ export async function createHarness(options: { timeScale?: number; seed?: number
     return base;
   };
   const start = (args: readonly string[], runOptions: RunOptions = {}): RunningCli => {
-    const childEnv = env({ ...(runOptions.dataDir ? { ATELIER_DATA_DIR: runOptions.dataDir } : {}), ...runOptions.env });
+    const childEnv = env({
+      ...(runOptions.dataDir ? { ATELIER_DATA_DIR: runOptions.dataDir } : {}),
+      ...runOptions.env,
+    });
     const child = spawn(process.execPath, [CLI_ENTRY, ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
