@@ -118,7 +118,7 @@ export async function openSession(
       const account = await call('account:status', undefined);
       if (account.mode !== 'none') return;
       const message = account.keyConfigured
-        ? 'No account is open for this key and address.'
+        ? `No account could be opened for this key and address; the reason is in ${join(logsDir(dataDir), 'cli.log')}.`
         : 'No API key: set ATELIER_API_KEY (the key saved by the app is encrypted for the app only, unless you chose to save it without encryption).';
       throw new CliError({ code: 'auth', message, field: 'ATELIER_API_KEY' }, EXIT.usage);
     },

@@ -50,43 +50,45 @@ export const upload: Command = {
     await session.requireAccount();
     const pending = new Map<number, UploadInfo>();
     const bars = new Map<number, ReturnType<typeof ctx.out.progress>>();
-    const unsubscribe = session.core.events.subscribe((event, payload) => {
-      if (event !== 'uploads:changed') return;
-      const info = payload as UploadInfo;
+    let settle = (): void => {};
+    const take = (info: UploadInfo): void => {
       if (!pending.has(info.id)) return;
       pending.set(info.id, info);
       bars.get(info.id)?.update(info.state, info.progress);
-      check();
+      settle();
+    };
+    const unsubscribe = session.core.events.subscribe((event, payload) => {
+      if (event === 'uploads:changed') take(payload as UploadInfo);
     });
-    let check = (): void => {};
     const release = holdOpen();
+    let recheck: NodeJS.Timeout | undefined;
+    let onAbort = (): void => {};
     try {
       const added = await session.call('uploads:add', { modelID: model, type, files: files.map((path) => ({ path })) });
       for (const notice of added.notices) ctx.out.note(`note: ${notice}`);
-      if (added.refused.length > 0) {
-        // Only what the core knows (e.g. the per-type count on the service): the rest is queued.
-        for (const item of added.refused) ctx.out.warn(`${item.name}: ${item.reason}`);
-      }
+      // Only what the core alone can judge (e.g. the per-type count on the service); the rest is queued.
+      for (const item of added.refused) ctx.out.warn(`${item.name}: ${item.reason}`);
       for (const item of added.accepted) {
         pending.set(item.id, item);
         bars.set(item.id, ctx.out.progress(`upload ${item.fileName}`));
       }
       await new Promise<void>((done, fail) => {
-        check = () => {
+        settle = () => {
           if ([...pending.values()].every(isDone)) done();
         };
-        ctx.signal.addEventListener(
-          'abort',
-          () =>
-            fail(
-              new CliError(
-                { code: 'internal', message: 'Stopped; queued uploads continue on the next run (`atelier watch`).' },
-                EXIT.interrupted,
-              ),
+        onAbort = () =>
+          fail(
+            new CliError(
+              { code: 'internal', message: 'Stopped; queued uploads continue on the next run (`atelier watch`).' },
+              EXIT.interrupted,
             ),
-          { once: true },
-        );
-        check();
+          );
+        ctx.signal.addEventListener('abort', onAbort, { once: true });
+        // Events carry progress; a look at the queue now and then covers one missed before we listened.
+        recheck = setInterval(() => {
+          session.call('uploads:list', { modelID: model }).then((all) => all.forEach(take), fail);
+        }, 2_000);
+        settle();
       });
       for (const bar of bars.values()) bar.done();
       const results = [...pending.values()];
@@ -128,6 +130,8 @@ export const upload: Command = {
         );
       }
     } finally {
+      clearInterval(recheck);
+      ctx.signal.removeEventListener('abort', onAbort);
       release();
       unsubscribe();
     }
