@@ -121,3 +121,35 @@ describe('openDatabase', () => {
     expect(() => openDatabase(join(dir, 'missing.db'), { readonly: true })).toThrow();
   });
 });
+
+describe('another process migrating the same file at the same time', () => {
+  it('is noticed under the write lock: each step runs exactly once, nothing fails', () => {
+    const file = join(dir, 'race.db');
+    const first = new Database(file);
+    const second = new Database(file);
+    let interleaved = false;
+    // `second` looks at user_version, and right after that `first` migrates the whole file,
+    // as another process (the app and the CLI on one data folder) could.
+    const racing = new Proxy(second, {
+      get(target, property, receiver) {
+        if (property !== 'pragma') return Reflect.get(target, property, receiver);
+        return (source: string, options?: { simple?: boolean }) => {
+          const answer = target.pragma(source, options);
+          if (!interleaved && source === 'user_version') {
+            interleaved = true;
+            runMigrations(first, MIGRATIONS);
+          }
+          return answer;
+        };
+      },
+    });
+    try {
+      expect(runMigrations(racing, MIGRATIONS)).toEqual([]);
+      expect(interleaved).toBe(true);
+      expect(readUserVersion(second)).toBe(SCHEMA_VERSION);
+    } finally {
+      first.close();
+      second.close();
+    }
+  });
+});

@@ -44,11 +44,17 @@ export function runMigrations(db: BetterSqlite3.Database, migrations: readonly M
   for (const migration of migrations) {
     if (migration.version <= current) continue;
     // The version bump commits with the step, so a crash leaves the database at a version boundary.
-    db.transaction(() => {
-      migration.up(db);
-      db.pragma(`user_version = ${Math.trunc(migration.version)}`);
-    }).immediate();
-    applied.push(migration.version);
+    // The version is read again under the write lock (IMMEDIATE): another process (the app and
+    // the CLI on one data folder) may have applied this step since we looked.
+    const ran = db
+      .transaction(() => {
+        if (readUserVersion(db) >= migration.version) return false;
+        migration.up(db);
+        db.pragma(`user_version = ${Math.trunc(migration.version)}`);
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(migration.version);
   }
   return applied;
 }
