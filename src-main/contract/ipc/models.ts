@@ -1,5 +1,6 @@
-// Channels about the account's models, read from the local cache: list, one model, the user's
-// own label (the service has no name field), and a model's images page by page.
+// Channels about the account's models: list, one model, the user's own label (the service has no
+// name field) and a model's images page by page, read from the local cache; create and delete on
+// the service, with the cache updated at once.
 import * as v from 'valibot';
 import { IMAGE_LIST_FILTERS } from '../service.ts';
 import type { AssetPageInfo } from './assets.ts';
@@ -32,12 +33,29 @@ export interface ModelInfo {
 }
 
 export interface ModelsChangedInfo {
-  reason: 'sync' | 'rename' | 'training';
+  reason: 'sync' | 'rename' | 'training' | 'create' | 'delete';
   /** The models concerned; empty when the whole list should be reloaded. */
   ids: string[];
 }
 
+export interface ModelDeletedInfo {
+  id: string;
+  /** The service's confirmation text. */
+  message: string;
+  /** Cached images of the model removed with it (downloaded copies stay in the library, marked as gone). */
+  imagesRemoved: number;
+}
+
 export const MODEL_LABEL_MAX_LENGTH = 80;
+export const MODEL_TYPE_MAX_LENGTH = 64;
+
+const labelSchema = v.nullable(
+  v.pipe(
+    v.string('The name must be text.'),
+    v.trim(),
+    v.maxLength(MODEL_LABEL_MAX_LENGTH, `A name is at most ${MODEL_LABEL_MAX_LENGTH} characters.`),
+  ),
+);
 
 export const modelsInvoke = {
   'models:list': invoke(v.undefined(), type<ModelInfo[]>()),
@@ -46,16 +64,29 @@ export const modelsInvoke = {
   'models:rename': invoke(
     v.strictObject({
       id: serviceIdSchema,
-      label: v.nullable(
-        v.pipe(
-          v.string('The name must be text.'),
-          v.trim(),
-          v.maxLength(MODEL_LABEL_MAX_LENGTH, `A name is at most ${MODEL_LABEL_MAX_LENGTH} characters.`),
-        ),
-      ),
+      label: labelSchema,
     }),
     type<ModelInfo>(),
   ),
+  /**
+   * POST /models: a new model to train. modelType is passed on as given (the spec lists no values;
+   * absent = the service's default); the label stays local.
+   */
+  'models:create': invoke(
+    v.strictObject({
+      modelType: v.optional(
+        v.pipe(
+          v.string('The model type must be text.'),
+          v.trim(),
+          v.maxLength(MODEL_TYPE_MAX_LENGTH, `A model type is at most ${MODEL_TYPE_MAX_LENGTH} characters.`),
+        ),
+      ),
+      label: v.optional(labelSchema),
+    }),
+    type<ModelInfo>(),
+  ),
+  /** DELETE /models/{id}: the model and all its images on the service. Its uploads here are cancelled. */
+  'models:delete': invoke(v.strictObject({ id: serviceIdSchema }), type<ModelDeletedInfo>()),
   /** A model's images from the cache, newest first; imageType as the service's list filter. */
   'models:images': invoke(
     v.strictObject({

@@ -54,7 +54,7 @@ beforeAll(async () => {
     logWarning: () => {},
   });
   const handlers = {
-    ...modelsHandlers({ cache: accountSync.cache, events, mediaUrlFor: browserMediaUrl }),
+    ...modelsHandlers({ cache: accountSync.cache, events, mediaUrlFor: browserMediaUrl, client: () => client }),
     ...assetsHandlers({ cache: accountSync.cache, mediaUrlFor: browserMediaUrl }),
     ...presetsHandlers({ cache: accountSync.cache }),
     ...syncHandlers({ syncer: accountSync.syncer }),

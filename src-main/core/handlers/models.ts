@@ -1,8 +1,12 @@
-// Handlers of the models:* channels: the account's models and their images, from the cache.
+// Handlers of the models:* channels: the account's models and their images from the cache;
+// creating and deleting a model on the service, with the cache brought up to date at once.
 import { AppError } from '../../contract/errors.ts';
 import type { AssetPageInfo } from '../../contract/ipc/assets.ts';
-import type { ModelInfo } from '../../contract/ipc/models.ts';
+import type { ModelDeletedInfo, ModelInfo } from '../../contract/ipc/models.ts';
+import type { UploadInfo } from '../../contract/ipc/uploads.ts';
 import type { ImageListFilter } from '../../contract/service.ts';
+import type { ServiceClient } from '../api/service-client.ts';
+import { modelFields } from '../db/server-records.ts';
 import type { AssetFilter } from '../db/repos/assets-query.ts';
 import type { Cache } from '../db/cache.ts';
 import { assetToInfo, modelToInfo, type MediaUrlFor } from '../db/to-info.ts';
@@ -12,6 +16,11 @@ export interface ModelsHandlerDeps {
   cache(): Cache;
   events: EventBus;
   mediaUrlFor: MediaUrlFor;
+  /** The open account's API client (models:create, models:delete). */
+  client(): Pick<ServiceClient, 'createModel' | 'deleteModel'>;
+  /** The open account's upload queue: a deleted model's uploads are cancelled (or forgotten) first. */
+  uploads?(): { list(modelId: string): UploadInfo[]; remove(id: number): Promise<void> };
+  now?: () => number;
 }
 
 /** The service's image list filter, answered from the cache. */
@@ -36,6 +45,21 @@ function modelInfo(cache: Cache, id: string): ModelInfo {
 }
 
 export function modelsHandlers(deps: ModelsHandlerDeps) {
+  const now = deps.now ?? Date.now;
+
+  /** Drops the model and its images from the cache; images with a local copy stay, marked as gone. */
+  function forgetModel(cache: Cache, id: string): number {
+    return cache.transaction(() => {
+      let removed = 0;
+      for (const key of cache.assets.syncKeys('image')) {
+        if (key.model_id !== id) continue;
+        if (cache.assets.removeFromServer(key) !== 'unchanged') removed += 1;
+      }
+      cache.models.delete(id);
+      return removed;
+    });
+  }
+
   return {
     'models:list': (): ModelInfo[] => {
       const cache = deps.cache();
@@ -48,6 +72,34 @@ export function modelsHandlers(deps: ModelsHandlerDeps) {
       if (!cache.models.setLabel(id, label)) throw modelNotFound(id);
       deps.events.emit('models:changed', { reason: 'rename', ids: [id] });
       return modelInfo(cache, id);
+    },
+    'models:create': async (args: { modelType?: string | undefined; label?: string | null | undefined }) => {
+      const modelType = args.modelType?.trim();
+      const created = await deps.client().createModel(modelType ? { modelType } : {});
+      const cache = deps.cache();
+      cache.models.upsertFromServer(modelFields(created), now());
+      if (args.label?.trim()) cache.models.setLabel(created.id, args.label);
+      deps.events.emit('models:changed', { reason: 'create', ids: [created.id] });
+      return modelInfo(cache, created.id);
+    },
+    'models:delete': async ({ id }: { id: string }): Promise<ModelDeletedInfo> => {
+      const queue = deps.uploads?.();
+      // Cancelled first, so none lands on a model that is going away; finished ones are forgotten with it.
+      for (const upload of queue?.list(id) ?? []) await queue?.remove(upload.id);
+      let message: string;
+      try {
+        message = await deps.client().deleteModel(id);
+      } catch (error) {
+        // Already gone on the service: what is left to do is forgetting it here.
+        if (!(error instanceof AppError) || error.info.code !== 'not_found' || !deps.cache().models.get(id))
+          throw error;
+        message = `Model ${id} was already deleted on the service.`;
+      }
+      const cache = deps.cache();
+      const imagesRemoved = forgetModel(cache, id);
+      deps.events.emit('models:changed', { reason: 'delete', ids: [id] });
+      if (imagesRemoved > 0) deps.events.emit('assets:changed', { reason: 'delete', kinds: ['image'] });
+      return { id, message, imagesRemoved };
     },
     'models:images': (args: {
       modelId: string;
