@@ -9,12 +9,12 @@ import { openCache, type Cache } from '../src-main/core/db/cache.ts';
 import { toFtsQuery } from '../src-main/core/db/fts-query.ts';
 import { ASSET_ROW_COLUMNS } from '../src-main/core/db/repos/asset-row.ts';
 import { assetsHandlers } from '../src-main/core/handlers/assets.ts';
+import { browserMediaUrl } from '../src-main/core/library/library-host.ts';
 import type { BenchContext, Scenario } from './harness/context.ts';
 import { seededLibraryCopy } from './harness/library-seed.ts';
 import { row, type BenchRow } from './harness/report.ts';
 import { summarize, type Summary } from './harness/stats.ts';
 import { timeInterleaved } from './harness/timing.ts';
-import { browserMediaUrl } from '../src-main/core/library/library-host.ts';
 
 const COLUMNS = ASSET_ROW_COLUMNS.text;
 const PAGE = 200;

@@ -7,9 +7,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchContext, Scenario } from './harness/context.ts';
 import { formatTable, machineInfo, writeResults, type BenchRow, type ScenarioOutcome } from './harness/report.ts';
+import { coldStart } from './cold-start.ts';
+import { downloads } from './downloads.ts';
 import { libraryQueries } from './library-queries.ts';
+import { polling } from './polling.ts';
 
-const SCENARIOS: Scenario[] = [libraryQueries];
+const SCENARIOS: Scenario[] = [polling, libraryQueries, downloads, coldStart];
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({

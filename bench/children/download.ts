@@ -1,0 +1,139 @@
+// Child process of scenario 4: downloads in a process of their own, so memory figures are clean.
+//   atelier <dbFile> <root> <emulatorUrl> [--count]: runs Atelier's DownloadQueue (product defaults:
+//     concurrency 3, got streams, .part files, resume, fsync, commit) until every queued download
+//     succeeded. --count wraps the media fetch to count body bytes, printed as `B <bytes>` lines.
+//   plain <url> <file>: the memory baseline, a bare node:http GET piped into a file.
+// Samples memory from just before the transfer starts (RSS every 10 ms, heap every 50 ms); ends with one JSON line.
+import { createWriteStream } from 'node:fs';
+import { get } from 'node:http';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+
+const { positionals, values } = parseArgs({ allowPositionals: true, options: { count: { type: 'boolean', default: false } } });
+const [mode, ...rest] = positionals;
+const out = (line: string): void => void process.stdout.write(`${line}\n`);
+
+interface Memory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
+const sample = (): Memory => {
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
+};
+
+/**
+ * Baseline memory after a GC (the child runs with --expose-gc), then the peaks: RSS every 10 ms
+ * (cheap), the heap every 50 ms (process.memoryUsage() walks the heap spaces, so less often).
+ */
+function startSampling(): { base: Memory; stop(): { base: Memory; peak: Memory } } {
+  (globalThis as { gc?: () => void }).gc?.();
+  const base = sample();
+  const peak = { ...base };
+  let ticks = 0;
+  const take = (full: boolean) => {
+    if (full) {
+      const now = sample();
+      peak.heapUsed = Math.max(peak.heapUsed, now.heapUsed);
+      peak.external = Math.max(peak.external, now.external);
+      peak.rss = Math.max(peak.rss, now.rss);
+    } else {
+      peak.rss = Math.max(peak.rss, process.memoryUsage.rss());
+    }
+  };
+  const timer = setInterval(() => take(++ticks % 5 === 0), 10);
+  return {
+    base,
+    stop() {
+      take(true);
+      clearInterval(timer);
+      return { base, peak };
+    },
+  };
+}
+
+if (mode === 'plain') {
+  const [url, file] = rest;
+  if (!url || !file) throw new Error('usage: download.ts plain <url> <file>');
+  const sampling = startSampling();
+  const started = performance.now();
+  const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => get(url, resolve).on('error', reject));
+  if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(response, counter, createWriteStream(file));
+  const memory = sampling.stop();
+  out(JSON.stringify({ event: 'done', ms: performance.now() - started, bytes, ...memory }));
+} else if (mode === 'atelier') {
+  const [dbFile, root, emulatorUrl] = rest;
+  if (!dbFile || !root || !emulatorUrl) throw new Error('usage: download.ts atelier <dbFile> <root> <emulatorUrl>');
+  const { openCache } = await import('../../src-main/core/db/cache.ts');
+  const { DownloadQueue } = await import('../../src-main/core/library/download-queue.ts');
+  const { fetchMedia } = await import('../../src-main/core/library/media-http.ts');
+  const { emulatorLibraryClient } = await import('../../src-main/core/library/test-support/emulator-client.ts');
+  const { DOWNLOAD_CONCURRENCY } = await import('../../src-main/contract/ipc/settings.ts');
+  type MediaFetch = import('../../src-main/core/library/media-http.ts').MediaFetch;
+
+  const cache = openCache(dbFile);
+  const pending = cache.sqlite.prepare("SELECT count(*) AS n FROM downloads WHERE state <> 'succeeded'");
+  const failed = cache.sqlite.prepare("SELECT count(*) AS n FROM downloads WHERE state = 'failed'");
+  let received = 0;
+  let reported = 0;
+  const REPORT_EVERY = 256 * 1024;
+  // Counting only when asked (the kill run): the throughput runs use the product's fetch untouched.
+  const fetch: MediaFetch = values.count
+    ? async (url, headers, signal) => {
+        const response = await fetchMedia(url, headers, signal);
+        const counter = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            received += chunk.length;
+            if (received - reported >= REPORT_EVERY) {
+              reported = received;
+              out(`B ${received}`);
+            }
+            done(null, chunk);
+          },
+        });
+        response.body.on('error', (error) => counter.destroy(error));
+        return { ...response, body: response.body.pipe(counter) };
+      }
+    : fetchMedia;
+  let finished = false;
+  let sampling: ReturnType<typeof startSampling> | null = null;
+  let started = 0;
+  const finish = (ok: boolean) => {
+    if (finished) return;
+    finished = true;
+    const memory = sampling!.stop();
+    out(JSON.stringify({ event: ok ? 'done' : 'failed', ms: performance.now() - started, received, ...memory }));
+    void queue.stop().then(() => {
+      cache.close();
+      process.exit(ok ? 0 : 1);
+    });
+  };
+  const queue = new DownloadQueue({
+    db: cache.sqlite,
+    assets: cache.assets,
+    root: () => root,
+    client: emulatorLibraryClient(emulatorUrl),
+    concurrency: () => DOWNLOAD_CONCURRENCY.default,
+    fetch,
+    logError: (message, error) => process.stderr.write(`${message}: ${String((error as Error)?.stack ?? error)}\n`),
+    emit: () => {
+      if ((failed.get() as { n: number }).n > 0) finish(false);
+      else if ((pending.get() as { n: number }).n === 0) finish(true);
+    },
+  });
+  sampling = startSampling();
+  started = performance.now();
+  queue.start();
+} else {
+  throw new Error('usage: download.ts atelier|plain …');
+}

@@ -1,0 +1,320 @@
+// Scenario 4: downloads from the emulator over loopback. Atelier's DownloadQueue runs in a child
+// process (product defaults) and curl fetches the same URLs in the same run, turn about. Figures:
+// throughput (one 200 MB file; 200 files of 2 MB), memory added during the 200 MB download (against
+// a bare node:http → file stream), and bytes fetched again after a SIGKILL at about 50 %
+// (against curl -C -).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
+import { openCache } from '../src-main/core/db/cache.ts';
+import { DownloadQueue } from '../src-main/core/library/download-queue.ts';
+import { emulatorLibraryClient } from '../src-main/core/library/test-support/emulator-client.ts';
+import type { BenchContext, Scenario } from './harness/context.ts';
+import { lastJson, runChild, runNode } from './harness/child.ts';
+import { row, type BenchRow } from './harness/report.ts';
+import { median } from './harness/stats.ts';
+
+const MB = 1024 * 1024;
+const BIG_BYTES = 200 * MB;
+const SMALL_BYTES = 2 * MB;
+const CHILD = join(import.meta.dirname, 'children', 'download.ts');
+/** The product's default download concurrency (settings), also given to curl --parallel-max. */
+const CONCURRENCY = 3;
+
+interface Blob {
+  id: string;
+  bytes: number;
+  url: string;
+}
+
+interface ChildResult {
+  event: 'done' | 'failed';
+  ms: number;
+  received?: number;
+  bytes?: number;
+  base: { rss: number; heapUsed: number; external: number };
+  peak: { rss: number; heapUsed: number; external: number };
+}
+
+const blobOf = (emulator: RunningEmulator, id: string, bytes: number): Blob => ({
+  id,
+  bytes,
+  url: `${emulator.url}/media/blob/${bytes}?seed=${encodeURIComponent(id)}`,
+});
+
+/** A fresh account database with the blobs as image assets, all queued for download. */
+function prepareLibrary(dir: string, emulator: RunningEmulator, blobs: Blob[]): { dbFile: string; root: string } {
+  mkdirSync(dir, { recursive: true });
+  const dbFile = join(dir, 'atelier.db');
+  const root = join(dir, 'Library');
+  const cache = openCache(dbFile);
+  try {
+    const insert = cache.sqlite.prepare(
+      "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', ?, 'generated', ?, 1, 1)",
+    );
+    for (const blob of blobs) insert.run(blob.id, blob.url);
+    new DownloadQueue({
+      db: cache.sqlite,
+      assets: cache.assets,
+      root: () => root,
+      client: emulatorLibraryClient(emulator.url),
+      concurrency: () => CONCURRENCY,
+      emit: () => undefined,
+    }).enqueue(blobs.map((b) => ({ kind: 'image' as const, id: b.id })));
+  } finally {
+    cache.close();
+  }
+  return { dbFile, root };
+}
+
+function filesUnder(dir: string): { path: string; size: number }[] {
+  const found: { path: string; size: number }[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) {
+      const path = join(entry.parentPath, entry.name);
+      found.push({ path, size: statSync(path).size });
+    }
+  }
+  return found;
+}
+
+async function atelierDownload(dir: string, emulator: RunningEmulator, blobs: Blob[]): Promise<ChildResult> {
+  const { dbFile, root } = prepareLibrary(dir, emulator, blobs);
+  const result = lastJson<ChildResult>(await runNode(CHILD, ['atelier', dbFile, root, emulator.url], { nodeArgs: ['--expose-gc'], timeoutMs: 600_000 }));
+  if (result.event !== 'done') throw new Error('Atelier reported a failed download');
+  const total = blobs.reduce((sum, b) => sum + b.bytes, 0);
+  const stored = filesUnder(root).reduce((sum, f) => sum + f.size, 0);
+  if (stored !== total) throw new Error(`Atelier stored ${stored} bytes, expected ${total}`);
+  rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
+/** curl's own transfer time for one file; wall time around curl --parallel for many. */
+async function curlDownload(dir: string, blobs: Blob[]): Promise<number> {
+  mkdirSync(dir, { recursive: true });
+  let ms: number;
+  if (blobs.length === 1) {
+    const run = await runChild('curl', ['-sS', '--fail', '-o', join(dir, 'file'), '-w', '%{time_total}\n', blobs[0]!.url], { timeoutMs: 600_000 });
+    ms = Number(run.lines.at(-1)) * 1000;
+  } else {
+    const config = join(dir, 'curl.cfg');
+    writeFileSync(config, blobs.map((b) => `url = "${b.url}"\noutput = "${join(dir, b.id)}"\n`).join(''));
+    const started = performance.now();
+    await runChild('curl', ['-sS', '--fail', '--parallel', '--parallel-max', String(CONCURRENCY), '-K', config], { timeoutMs: 600_000 });
+    ms = performance.now() - started;
+  }
+  const stored = filesUnder(dir).filter((f) => !f.path.endsWith('.cfg')).reduce((sum, f) => sum + f.size, 0);
+  const total = blobs.reduce((sum, b) => sum + b.bytes, 0);
+  if (stored !== total) throw new Error(`curl stored ${stored} bytes, expected ${total}`);
+  rmSync(dir, { recursive: true, force: true });
+  return ms;
+}
+
+const mbPerSecond = (bytes: number, ms: number): number => bytes / MB / (ms / 1000);
+
+/** Atelier killed (SIGKILL) once it has received half the file, then restarted: bytes of the second run ÷ remainder. */
+async function atelierKill(dir: string, emulator: RunningEmulator, blob: Blob): Promise<{ remainder: number; refetched: number }> {
+  const { dbFile, root } = prepareLibrary(dir, emulator, [blob]);
+  let receivedAtKill = 0;
+  await runNode(CHILD, ['atelier', dbFile, root, emulator.url, '--count'], {
+    timeoutMs: 600_000,
+    expectSignal: 'SIGKILL',
+    onLine(line, child) {
+      const match = /^B (\d+)$/.exec(line);
+      if (!match || receivedAtKill > 0) return;
+      if (Number(match[1]) >= blob.bytes / 2) {
+        receivedAtKill = Number(match[1]);
+        child.kill('SIGKILL');
+      }
+    },
+  });
+  if (receivedAtKill === 0) throw new Error('the download finished before it could be killed at 50 %');
+  // Both are lower bounds of what the killed process had received: its last report and what reached disk.
+  const onDisk = filesUnder(root).reduce((sum, f) => sum + f.size, 0);
+  const received = Math.max(receivedAtKill, onDisk);
+  const second = lastJson<ChildResult>(await runNode(CHILD, ['atelier', dbFile, root, emulator.url, '--count'], { timeoutMs: 600_000 }));
+  if (second.event !== 'done') throw new Error('the resumed download failed');
+  const stored = filesUnder(root).reduce((sum, f) => sum + f.size, 0);
+  if (stored !== blob.bytes) throw new Error(`after the restart ${stored} bytes were stored, expected ${blob.bytes}`);
+  rmSync(dir, { recursive: true, force: true });
+  return { remainder: blob.bytes - received, refetched: second.received ?? 0 };
+}
+
+/** The same with curl: SIGKILL when the output file reaches half, then `curl -C -` finishes it. */
+async function curlKill(dir: string, blob: Blob): Promise<{ remainder: number; refetched: number }> {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'file');
+  const sizeOf = (): number => {
+    try {
+      return statSync(file).size;
+    } catch {
+      return 0;
+    }
+  };
+  let watcher: NodeJS.Timeout | undefined;
+  let killedAt = 0;
+  try {
+    await runChild('curl', ['-sS', '-o', file, blob.url], {
+      timeoutMs: 600_000,
+      expectSignal: 'SIGKILL',
+      onSpawn(child) {
+        watcher = setInterval(() => {
+          const size = sizeOf();
+          if (killedAt === 0 && size >= blob.bytes / 2) {
+            killedAt = size;
+            child.kill('SIGKILL');
+          }
+        }, 2);
+      },
+    });
+  } finally {
+    clearInterval(watcher);
+  }
+  if (killedAt === 0) throw new Error('curl finished before it could be killed at 50 %');
+  const kept = sizeOf();
+  const run = await runChild('curl', ['-sS', '--fail', '-C', '-', '-o', file, '-w', '%{size_download}\n', blob.url], { timeoutMs: 600_000 });
+  if (sizeOf() !== blob.bytes) throw new Error(`curl -C - left ${sizeOf()} bytes, expected ${blob.bytes}`);
+  rmSync(dir, { recursive: true, force: true });
+  return { remainder: blob.bytes - kept, refetched: Number(run.lines.at(-1)) };
+}
+
+function curlAvailable(): boolean {
+  try {
+    execFileSync('curl', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const downloads: Scenario = {
+  id: 'downloads',
+  title: '4 downloads',
+  async run(ctx: BenchContext) {
+    if (!curlAvailable()) throw new Error('curl is not installed: the baseline of this scenario cannot run (install curl)');
+    const reps = ctx.quick ? { big: 1, small: 1, kill: 1, plain: 1 } : { big: 3, small: 2, kill: 3, plain: 3 };
+    const smallCount = ctx.quick ? 50 : 200;
+    const emulator = await startEmulator({ seed: 4 });
+    const work = (name: string) => join(ctx.workDir, `${name}-${Math.random().toString(36).slice(2, 8)}`);
+    const samples = {
+      big: { atelier: [] as number[], curl: [] as number[] },
+      small: { atelier: [] as number[], curl: [] as number[] },
+      addedRss: [] as number[],
+      addedHeap: [] as number[],
+      plainAddedRss: [] as number[],
+      plainBig: [] as number[],
+      plainAddedHeap: [] as number[],
+      kill: { atelier: [] as number[], curl: [] as number[] },
+    };
+    try {
+      const big = blobOf(emulator, 'big-file', BIG_BYTES);
+      for (let i = 0; i < reps.big; i += 1) {
+        // Turn about: a slow spell of the machine should not always land on the same side.
+        const order = i % 2 === 0 ? ['curl', 'atelier'] : ['atelier', 'curl'];
+        for (const side of order) {
+          if (side === 'curl') samples.big.curl.push(mbPerSecond(BIG_BYTES, await curlDownload(work('curl-big'), [big])));
+          else {
+            const result = await atelierDownload(work('atelier-big'), emulator, [big]);
+            samples.big.atelier.push(mbPerSecond(BIG_BYTES, result.ms));
+            samples.addedRss.push((result.peak.rss - result.base.rss) / MB);
+            samples.addedHeap.push((result.peak.heapUsed - result.base.heapUsed) / MB);
+          }
+        }
+        ctx.log(`200 MB file, round ${i + 1}: Atelier ${samples.big.atelier.at(-1)!.toFixed(0)} MB/s, curl ${samples.big.curl.at(-1)!.toFixed(0)} MB/s`);
+      }
+      for (let i = 0; i < reps.plain; i += 1) {
+        const dir = work('plain');
+        mkdirSync(dir, { recursive: true });
+        const result = lastJson<ChildResult>(await runNode(CHILD, ['plain', big.url, join(dir, 'file')], { nodeArgs: ['--expose-gc'], timeoutMs: 600_000 }));
+        rmSync(dir, { recursive: true, force: true });
+        samples.plainAddedRss.push((result.peak.rss - result.base.rss) / MB);
+        samples.plainBig.push(mbPerSecond(BIG_BYTES, result.ms));
+        samples.plainAddedHeap.push((result.peak.heapUsed - result.base.heapUsed) / MB);
+      }
+      const small = Array.from({ length: smallCount }, (_, i) => blobOf(emulator, `small-${i}`, SMALL_BYTES));
+      const smallTotal = smallCount * SMALL_BYTES;
+      for (let i = 0; i < reps.small; i += 1) {
+        const order = i % 2 === 0 ? ['curl', 'atelier'] : ['atelier', 'curl'];
+        for (const side of order) {
+          if (side === 'curl') samples.small.curl.push(mbPerSecond(smallTotal, await curlDownload(work('curl-small'), small)));
+          else samples.small.atelier.push(mbPerSecond(smallTotal, (await atelierDownload(work('atelier-small'), emulator, small)).ms));
+        }
+        ctx.log(`${smallCount} files of 2 MB, round ${i + 1}: Atelier ${samples.small.atelier.at(-1)!.toFixed(0)} MB/s, curl ${samples.small.curl.at(-1)!.toFixed(0)} MB/s`);
+      }
+      for (let i = 0; i < reps.kill; i += 1) {
+        const a = await atelierKill(work('atelier-kill'), emulator, blobOf(emulator, `kill-${i}`, BIG_BYTES));
+        const c = await curlKill(work('curl-kill'), blobOf(emulator, `kill-${i}`, BIG_BYTES));
+        samples.kill.atelier.push(a.refetched / a.remainder);
+        samples.kill.curl.push(c.refetched / c.remainder);
+      }
+    } finally {
+      await emulator.close();
+    }
+    const m = (values: number[]) => median(values);
+    const rows: BenchRow[] = [
+      row({
+        scenario: this.title,
+        figure: `throughput, one 200 MB file (${reps.big} each)`,
+        unit: 'MB/s',
+        value: m(samples.big.atelier),
+        baseline: m(samples.big.curl),
+        baselineName: 'curl',
+        goal: 'ratio ≥ 0.8',
+        met: m(samples.big.atelier) === null ? null : m(samples.big.atelier)! / m(samples.big.curl)! >= 0.8,
+      }),
+      row({
+        scenario: this.title,
+        figure: '  same 200 MB file, against the floor of a bare Node process',
+        unit: 'MB/s',
+        value: m(samples.big.atelier),
+        baseline: m(samples.plainBig),
+        baselineName: 'bare node:http → file',
+        goal: '',
+        met: null,
+      }),
+      row({
+        scenario: this.title,
+        figure: `throughput, ${smallCount} files of 2 MB, ${CONCURRENCY} at a time (${reps.small} each)`,
+        unit: 'MB/s',
+        value: m(samples.small.atelier),
+        baseline: m(samples.small.curl),
+        baselineName: `curl --parallel-max ${CONCURRENCY}`,
+        goal: 'ratio ≥ 0.8',
+        met: m(samples.small.atelier) === null ? null : m(samples.small.atelier)! / m(samples.small.curl)! >= 0.8,
+        ...(smallCount !== 200 ? { note: `quick mode: ${smallCount} files, not 200` } : {}),
+      }),
+      row({
+        scenario: this.title,
+        figure: 'added RSS during the 200 MB download (peak − start)',
+        unit: 'MB',
+        value: m(samples.addedRss),
+        baseline: m(samples.plainAddedRss),
+        baselineName: 'bare node:http → file',
+        goal: '≤ 64 MB',
+        met: m(samples.addedRss) === null ? null : m(samples.addedRss)! <= 64,
+      }),
+      row({
+        scenario: this.title,
+        figure: 'added heap during the 200 MB download (peak − start)',
+        unit: 'MB',
+        value: m(samples.addedHeap),
+        baseline: m(samples.plainAddedHeap),
+        baselineName: 'bare node:http → file',
+        goal: '≤ 64 MB',
+        met: m(samples.addedHeap) === null ? null : m(samples.addedHeap)! <= 64,
+      }),
+      row({
+        scenario: this.title,
+        figure: `killed at 50 %: bytes fetched again ÷ remainder (${reps.kill} each)`,
+        unit: '',
+        value: m(samples.kill.atelier),
+        baseline: m(samples.kill.curl),
+        baselineName: 'curl -C -',
+        goal: '≤ 1.05',
+        met: m(samples.kill.atelier) === null ? null : m(samples.kill.atelier)! <= 1.05,
+      }),
+    ];
+    return { rows, details: { concurrency: CONCURRENCY, bigBytes: BIG_BYTES, smallBytes: SMALL_BYTES, smallCount, samples } };
+  },
+};
