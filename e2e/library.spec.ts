@@ -26,7 +26,9 @@ test.describe('a demo library', () => {
     ]);
     // Auto-download keeps every output offline: wait for the copies, so export has files to copy.
     await expect
-      .poll(async () => (await invokeInPage<{ offline: number }>(page, 'assets:counts', {})).offline, { timeout: 30_000 })
+      .poll(async () => (await invokeInPage<{ offline: number }>(page, 'assets:counts', {})).offline, {
+        timeout: 30_000,
+      })
       .toBe(6);
     await page.close();
   });
@@ -57,7 +59,9 @@ test.describe('a demo library', () => {
     await expect(library.tiles).toHaveCount(6);
   });
 
-  test('click, shift-click, Ctrl-click, Ctrl-A and Esc select; the selection exports with JSON sidecars', async ({ page }) => {
+  test('click, shift-click, Ctrl-click, Ctrl-A and Esc select; the selection exports with JSON sidecars', async ({
+    page,
+  }) => {
     const library = new LibraryPage(page);
     await expect(library.tiles).toHaveCount(6);
     await library.tiles.nth(0).click();
@@ -99,7 +103,9 @@ test.describe('a demo library', () => {
     }
   });
 
-  test('the asset view: Enter opens, arrows step, Tab stays inside, Esc closes and gives focus back', async ({ page }) => {
+  test('the asset view: Enter opens, arrows step, Tab stays inside, Esc closes and gives focus back', async ({
+    page,
+  }) => {
     const library = new LibraryPage(page);
     const view = new AssetViewPage(page);
     await expect(library.tiles).toHaveCount(6);

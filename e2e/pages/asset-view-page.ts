@@ -28,13 +28,20 @@ export class AssetViewPage {
     return this.root.getByTestId(`action-${name}`);
   }
 
-  /** Plays the video muted (autoplay rules) and returns how far it got after `ms`. */
-  async playFor(ms: number): Promise<number> {
-    await this.video.evaluate(async (el: HTMLVideoElement) => {
-      el.muted = true;
-      await el.play();
-    });
-    await this.page.waitForTimeout(ms);
+  /** Starts the video muted (autoplay rules allow that) once it can play. */
+  async play(): Promise<void> {
+    await this.video.evaluate(
+      (el: HTMLVideoElement) =>
+        new Promise<void>((resolve, reject) => {
+          el.muted = true;
+          const start = () => el.play().then(resolve, reject);
+          if (el.readyState >= 2) void start();
+          else el.addEventListener('canplay', () => void start(), { once: true });
+        }),
+    );
+  }
+
+  currentTime(): Promise<number> {
     return this.video.evaluate((el: HTMLVideoElement) => el.currentTime);
   }
 }

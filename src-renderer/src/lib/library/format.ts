@@ -67,3 +67,16 @@ export function formatElapsed(ms: number): string {
   if (m > 0) return `${m} min ${String(s).padStart(2, '0')} s`;
   return `${s} s`;
 }
+
+const compactFormat = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Counts in tight places: exact below 10,000, then 46.7K. */
+export const formatCompact = (n: number): string => (n < 10_000 ? formatCount(n) : compactFormat.format(n));
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+
+/** A local day (YYYY-MM-DD) as "3 Mar"; '' stays ''. */
+export function formatDay(day: string): string {
+  const start = localDayStart(day);
+  return start === null ? '' : dayFormat.format(start);
+}

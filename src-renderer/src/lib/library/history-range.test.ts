@@ -18,7 +18,10 @@ describe('historyRange', () => {
   });
 
   it('refuses an end before the start and missing dates', () => {
-    expect(historyRange('2026-03-05', '2026-03-01')).toMatchObject({ ok: false, problem: expect.stringMatching(/before/) });
+    expect(historyRange('2026-03-05', '2026-03-01')).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/before/),
+    });
     expect(historyRange('', '2026-03-01')).toMatchObject({ ok: false });
   });
 

@@ -32,7 +32,10 @@ export function historyRange(fromDay: string, toDay: string): HistoryRange {
 }
 
 /** The picker's bounds for the other date, so the input itself offers no range over seven days. */
-export function pickerBounds(fromDay: string, toDay: string): { toMin?: string; toMax?: string; fromMin?: string; fromMax?: string } {
+export function pickerBounds(
+  fromDay: string,
+  toDay: string,
+): { toMin?: string; toMax?: string; fromMin?: string; fromMax?: string } {
   const shift = (day: string, by: number): string | undefined => {
     const start = localDayStart(day);
     if (start === null) return undefined;

@@ -5,6 +5,7 @@ import type { ErrorInfo } from '@contract/errors.ts';
 import type { AssetRefInfo, DownloadInfo, DownloadQueueInfo, DownloadsInfo } from '@contract/ipc/library.ts';
 import { invoke, on } from '../ipc.ts';
 import { assetKey, type AssetKey } from '../library/asset-key.ts';
+import { withEntries } from '../library/collections.ts';
 import { serviceReach } from './service-reach.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
 
@@ -44,10 +45,11 @@ class DownloadsState {
 
   listen(): () => void {
     return on('downloads:changed', (change) => {
-      const next = new Map(this.byKey);
-      for (const item of change.changed) next.set(assetKey(item.asset), item);
-      for (const ref of change.removed) next.delete(assetKey(ref));
-      this.byKey = next;
+      this.byKey = withEntries(
+        this.byKey,
+        change.changed.map((item) => [assetKey(item.asset), item] as const),
+        change.removed.map(assetKey),
+      );
       this.queueInfo = change.queue;
       for (const item of change.changed) if (item.state === 'failed' && item.error) serviceReach.noteError(item.error);
     });
@@ -67,9 +69,10 @@ class DownloadsState {
         this.#report(result.error);
         break;
       }
-      const next = new Map(this.byKey);
-      for (const item of result.value) next.set(assetKey(item.asset), item);
-      this.byKey = next;
+      this.byKey = withEntries(
+        this.byKey,
+        result.value.map((item) => [assetKey(item.asset), item] as const),
+      );
       queued += result.value.length;
     }
     return queued;

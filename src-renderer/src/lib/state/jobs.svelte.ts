@@ -1,10 +1,11 @@
 // The Jobs view's local jobs: live ones (kind, model, prompt, status, elapsed), failed and unknown
 // ones with their reason and a one-click resubmit, and recent finished ones with their outputs.
-import type { ErrorInfo } from '@contract/errors.ts';
+import type { ErrorInfo, Result } from '@contract/errors.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { JobInfo } from '@contract/ipc/jobs.ts';
 import { invoke, on } from '../ipc.ts';
 import { assetKey, type AssetKey } from '../library/asset-key.ts';
+import { withEntries, withMember } from '../library/collections.ts';
 import { isLive, queue } from './queue.svelte.ts';
 import { serviceReach } from './service-reach.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
@@ -46,7 +47,7 @@ class JobsState {
   /** Sends a failed or unknown job's exact request again as a new job. */
   async resubmit(job: JobInfo): Promise<void> {
     if (this.resubmitting.has(job.localId)) return;
-    this.resubmitting = new Set([...this.resubmitting, job.localId]);
+    this.resubmitting = withMember(this.resubmitting, job.localId, true);
     try {
       const result = await invoke('jobs:resubmit', { localId: job.localId });
       if (!result.ok) {
@@ -60,9 +61,7 @@ class JobsState {
       if (refreshed.ok) this.upsert(refreshed.value);
       toasts.info('Sent again as a new job.');
     } finally {
-      const next = new Set(this.resubmitting);
-      next.delete(job.localId);
-      this.resubmitting = next;
+      this.resubmitting = withMember(this.resubmitting, job.localId, false);
     }
   }
 
@@ -74,11 +73,12 @@ class JobsState {
       .filter((ref) => refresh || !this.outputs.has(assetKey(ref)));
     if (refs.length === 0) return;
     const results = await Promise.all(refs.map((ref) => invoke('assets:get', ref)));
-    const next = new Map(this.outputs);
-    results.forEach((result) => {
-      if (result.ok) next.set(assetKey(result.value), result.value);
-    });
-    this.outputs = next;
+    this.#storeOutputs(results);
+  }
+
+  #storeOutputs(results: Result<AssetInfo>[]): void {
+    const found = results.flatMap((result) => (result.ok ? [[assetKey(result.value), result.value] as const] : []));
+    this.outputs = withEntries(this.outputs, found);
   }
 
   outputAssets(job: JobInfo): AssetInfo[] {
@@ -92,9 +92,7 @@ class JobsState {
         const known = (change.assets ?? []).filter((ref) => this.outputs.has(assetKey(ref)));
         if (known.length === 0) return;
         void Promise.all(known.map((ref) => invoke('assets:get', ref))).then((results) => {
-          const next = new Map(this.outputs);
-          for (const result of results) if (result.ok) next.set(assetKey(result.value), result.value);
-          this.outputs = next;
+          this.#storeOutputs(results);
         });
       }),
     ];

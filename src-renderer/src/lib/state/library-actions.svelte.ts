@@ -2,6 +2,7 @@
 // with JSON sidecars, remove local copies, delete on the service. Each reports in a toast.
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import { invoke } from '../ipc.ts';
+import { tally } from '../library/collections.ts';
 import { formatCount } from '../library/format.ts';
 import { chunk, downloads } from './downloads.svelte.ts';
 import { serviceReach } from './service-reach.svelte.ts';
@@ -15,9 +16,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} 
 
 /** The first few reasons, grouped, so a long refusal list stays readable. */
 function summarizeReasons(items: { reason: string }[]): string {
-  const counts = new Map<string, number>();
-  for (const { reason } of items) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  return [...counts]
+  return tally(items.map((item) => item.reason))
     .slice(0, 3)
     .map(([reason, n]) => (n > 1 ? `${reason} (${n}×)` : reason))
     .join(' ');
@@ -88,7 +87,9 @@ class LibraryActions {
         removed += result.value.removed.length;
       }
       toasts.info(
-        removed > 0 ? `Removed ${plural(removed, 'local copy', 'local copies')}.` : 'There was no local copy to remove.',
+        removed > 0
+          ? `Removed ${plural(removed, 'local copy', 'local copies')}.`
+          : 'There was no local copy to remove.',
       );
       return true;
     });

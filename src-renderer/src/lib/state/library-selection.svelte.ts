@@ -3,6 +3,7 @@
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import { assetKey, refOfKey, type AssetKey } from '../library/asset-key.ts';
+import { withMember } from '../library/collections.ts';
 
 export interface ClickModifiers {
   /** Shift: extend from the anchor. */
@@ -38,10 +39,7 @@ class LibrarySelection {
       return;
     }
     if (modifiers.toggle) {
-      const next = new Set(this.keys);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      this.keys = next;
+      this.keys = withMember(this.keys, key, !this.keys.has(key));
     } else {
       this.keys = new Set([key]);
     }

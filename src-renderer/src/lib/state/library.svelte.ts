@@ -209,6 +209,11 @@ class LibraryState {
     void this.reload();
   }
 
+  setDates(dateFrom: string, dateTo: string): void {
+    this.filters = { ...this.filters, dateFrom, dateTo };
+    void this.reload();
+  }
+
   clearFilters(): void {
     this.filters = { ...NO_FILTERS };
     void this.reload();

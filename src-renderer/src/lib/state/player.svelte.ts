@@ -5,8 +5,7 @@ import type { AssetInfo } from '@contract/ipc/assets.ts';
 import { localFileUrl } from '../library/media-url.ts';
 
 export type PlaybackSource =
-  | { kind: 'mp4' | 'hls'; url: string; local: boolean }
-  | { kind: 'unavailable'; reason: string };
+  { kind: 'mp4' | 'hls'; url: string; local: boolean } | { kind: 'unavailable'; reason: string };
 
 const isPlaylist = (path: string): boolean => /\.m3u8$/i.test(path);
 

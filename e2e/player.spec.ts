@@ -1,0 +1,105 @@
+// Player: an HLS video streams through hls.js and actually plays; the two-step MP4 download (the service
+// prepares the file, then it arrives) ends in a local copy that plays.
+import { expect, test, type Page } from '@playwright/test';
+import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
+import { AssetViewPage } from './pages/asset-view-page.ts';
+import { generateAndWait, invokeInPage } from './pages/contract-client.ts';
+import { LibraryPage } from './pages/library-page.ts';
+import { screenshotBothSchemes } from './pages/screenshots.ts';
+
+interface VideoInfo {
+  id: string;
+  hls: boolean;
+  file: { state: string };
+}
+
+let app: RunningApp;
+let videos: VideoInfo[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(120_000);
+  app = await startBrowserModeApp(['--demo']);
+  const page = await browser.newPage();
+  await page.goto(app.url);
+  // Keep the outputs remote: this file downloads them itself.
+  await invokeInPage(page, 'settings:update', { autoDownload: false });
+  // The emulator delivers every other video as an HLS stream: two jobs give one of each.
+  await generateAndWait(
+    page,
+    [
+      { kind: 'video', body: { modelID: 'videoa-3.1', prompt: 'a paper boat drifting down a gutter' } },
+      { kind: 'video', body: { modelID: 'videoa-3.1', prompt: 'a kite over sand dunes' } },
+    ],
+    90_000,
+  );
+  videos = (await invokeInPage<{ items: VideoInfo[] }>(page, 'assets:list', { filter: { kind: 'video' } })).items;
+  await page.close();
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+});
+
+test.beforeEach(async ({ page }) => {
+  await page.goto(app.url);
+  await new LibraryPage(page).open();
+});
+
+/** What a CDN serving HLS to web players sends (the emulator's media routes send no CORS headers). */
+async function allowCrossOriginStreams(page: Page): Promise<void> {
+  await page.route('**/hls/**', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
+  });
+}
+
+test('an HLS video streams through hls.js and plays', async ({ page }) => {
+  const stream = videos.find((v) => v.hls);
+  expect(stream, 'the emulator made an HLS video').toBeDefined();
+  await allowCrossOriginStreams(page);
+  const library = new LibraryPage(page);
+  const view = new AssetViewPage(page);
+  await library.tile(stream?.id ?? '').dblclick();
+  await expect(view.video).toHaveAttribute('data-source', 'hls');
+  await expect(view.video).toHaveAttribute('data-local', 'false');
+  await expect(view.video).toHaveAttribute('data-engine', 'hls.js');
+  // hls.js feeds the element through Media Source Extensions: its src is a blob: URL.
+  await expect.poll(() => view.video.evaluate((el: HTMLVideoElement) => el.currentSrc)).toMatch(/^blob:/);
+  await view.play();
+  await expect.poll(() => view.currentTime(), { timeout: 10_000 }).toBeGreaterThan(0.5);
+  await expect(view.video).toHaveAttribute('data-engine', 'hls.js');
+  await view.video.evaluate((el: HTMLVideoElement) => el.pause());
+  await screenshotBothSchemes(page, 'asset-view-video-stream');
+});
+
+test("a stream whose host refuses hls.js (no CORS) falls back to the browser's own HLS player", async ({ page }) => {
+  const stream = videos.find((v) => v.hls);
+  const library = new LibraryPage(page);
+  const view = new AssetViewPage(page);
+  await library.tile(stream?.id ?? '').dblclick();
+  await expect(view.video).toHaveAttribute('data-engine', 'native');
+  await view.play();
+  await expect.poll(() => view.currentTime(), { timeout: 10_000 }).toBeGreaterThan(0.5);
+  await expect(view.root.getByTestId('player-error')).toHaveCount(0);
+});
+
+test('the two-step video download: the service prepares it, the file arrives, it plays from disk', async ({ page }) => {
+  const file = videos.find((v) => !v.hls);
+  expect(file, 'the emulator made an MP4 video').toBeDefined();
+  const library = new LibraryPage(page);
+  const view = new AssetViewPage(page);
+  await library.tile(file?.id ?? '').dblclick();
+  await expect(view.video).toHaveAttribute('data-local', 'false');
+  await expect(view.offlineStatus).toHaveAttribute('data-state', 'remote');
+  await view.root.getByTestId('download-mp4').click();
+  await expect(view.root.getByTestId('download-preparing')).toContainText('preparing the video file');
+  await screenshotBothSchemes(page, 'asset-view-video-preparing');
+  await expect(view.offlineStatus).toHaveAttribute('data-state', 'downloaded', { timeout: 30_000 });
+  await expect(view.offlineStatus).toContainText('Available offline');
+  await expect(view.video).toHaveAttribute('data-local', 'true');
+  await expect(view.video).toHaveAttribute('data-source', 'mp4');
+  await view.play();
+  await expect.poll(() => view.currentTime(), { timeout: 10_000 }).toBeGreaterThan(0.3);
+  await page.keyboard.press('Escape');
+  await expect(library.tile(file?.id ?? '')).toHaveAttribute('data-local', 'true');
+});
