@@ -2,8 +2,10 @@
 // its lineage (the image an upscale came from, the upscale made of it), and live updates.
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
+import type { OpenAssetInfo } from '@contract/ipc/shell.ts';
 import { invoke, on } from '../ipc.ts';
 import { library } from './library.svelte.ts';
+import { router } from './router.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
 
 /** A list the view steps through: the Library's grid, or a job's outputs. */
@@ -116,6 +118,38 @@ class AssetViewState {
       toasts.info('That item was deleted.');
       this.close();
     }
+  }
+
+  /**
+   * A notification was clicked: show its asset in the Library (the event names no kind, so both are
+   * tried), or for a job without one, its first output or the Jobs view.
+   */
+  async openFromShell(request: OpenAssetInfo): Promise<void> {
+    let ref: AssetRefInfo | null = null;
+    if (request.assetId) {
+      for (const kind of ['image', 'video'] as const) {
+        const found = await invoke('assets:get', { kind, id: request.assetId });
+        if (found.ok) {
+          ref = { kind, id: request.assetId };
+          break;
+        }
+      }
+    } else if (request.jobId) {
+      const list = await invoke('jobs:list', { limit: 500 });
+      const output = list.ok ? list.value.find((job) => job.jobId === request.jobId)?.outputs[0] : undefined;
+      if (output) ref = { kind: output.kind, id: output.id };
+    }
+    if (!ref) {
+      router.go(request.jobId ? 'jobs' : 'library');
+      return;
+    }
+    if (router.view !== 'library' && router.view !== 'jobs') router.go('library');
+    await this.showRef(ref);
+  }
+
+  /** App-wide: notification clicks open their asset from any view. */
+  listenForOpenRequests(): () => void {
+    return on('shell:open-asset', (request) => void this.openFromShell(request));
   }
 
   listen(): () => void {
