@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { repoRoot, startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
 import { AssetViewPage } from './pages/asset-view-page.ts';
+import { CreateImagePage } from './pages/create-image-page.ts';
+import { CreateVideoPage } from './pages/create-video-page.ts';
 import { generateAndWait, invokeInPage } from './pages/contract-client.ts';
 import { LibraryPage } from './pages/library-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
@@ -139,6 +141,29 @@ test.describe('a demo library', () => {
     await page.keyboard.press('Escape');
     await expect(view.root).toHaveCount(0);
     await expect(library.grid).toBeFocused();
+  });
+
+  test("remix reopens Create with the exact request; an image becomes a video's first frame", async ({ page }) => {
+    const library = new LibraryPage(page);
+    const view = new AssetViewPage(page);
+    await library.search.fill('teapot');
+    await expect(library.tiles).toHaveCount(2);
+    await library.tiles.first().dblclick();
+    await view.action('remix').click();
+    const createImage = new CreateImagePage(page);
+    await expect(createImage.root).toBeVisible();
+    await expect(createImage.prompt).toHaveValue('a copper teapot on a marble table');
+    await expect(createImage.model).toHaveValue('imagea');
+
+    await library.open();
+    await library.search.fill('teapot');
+    await library.tiles.first().dblclick();
+    await view.action('firstFrame').click();
+    const createVideo = new CreateVideoPage(page);
+    await expect(createVideo.root).toBeVisible();
+    const references = createVideo.root.getByTestId('field-referenceImages');
+    await expect(references).toContainText('/media/');
+    await expect(references.getByTestId('reference-role').last()).toHaveValue('first_frame');
   });
 
   test('remove local copy and delete from the service are two different, confirmed deletes', async ({ page }) => {
