@@ -57,6 +57,7 @@ describe('trainingProgress', () => {
       slow: false,
       text: '10 min of the usual 20–25 min',
     });
+    expect(trainingProgress({ ...info, startedAt: NOW }, NOW)).toMatchObject({ elapsedMinutes: 0, fraction: 0.02 });
     const late = trainingProgress({ ...info, startedAt: NOW - 40 * MINUTE }, NOW);
     expect(late).toMatchObject({ slow: true, fraction: 0.97 });
     expect(late?.text).toContain('taking longer than usual');

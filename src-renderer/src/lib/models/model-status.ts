@@ -63,7 +63,8 @@ export function trainingProgress(
   const elapsedMinutes = Math.max(0, Math.floor((now - info.startedAt) / MINUTE));
   const { min, max } = info.usualMinutes;
   const slow = elapsedMinutes >= info.slowAfterMinutes;
-  const fraction = Math.min(0.97, elapsedMinutes / max);
+  // A sliver from the start, so the bar reads as begun; never full before the service says ready.
+  const fraction = Math.min(0.97, Math.max(0.02, elapsedMinutes / max));
   const text = slow
     ? `${elapsedMinutes} min — taking longer than usual (usually ${min}–${max} min)`
     : `${elapsedMinutes} min of the usual ${min}–${max} min`;

@@ -75,7 +75,6 @@ class UploadsState {
   staged = $state<StagedPhoto[]>([]);
   refused = $state<RefusedPhoto[]>([]);
   queue = $state<UploadInfo[]>([]);
-  notices = $state<string[]>([]);
   checking = $state(false);
   sending = $state(false);
   error = $state<string | null>(null);
@@ -91,7 +90,6 @@ class UploadsState {
     if (modelId === this.modelId) return;
     this.clearStaged();
     this.refused = [];
-    this.notices = [];
     this.error = null;
     this.queue = [];
     this.modelId = modelId;
@@ -106,7 +104,6 @@ class UploadsState {
     if (!modelId || files.length === 0) return;
     this.checking = true;
     this.refused = [];
-    this.notices = [];
     const facts = await Promise.all(files.map(factsOf));
     this.checking = false;
     if (this.modelId !== modelId) return;
@@ -154,6 +151,8 @@ class UploadsState {
     if (!modelId || photos.length === 0 || this.sending) return;
     this.sending = true;
     this.error = null;
+    // The drop's refusals have been read by now; what the core refuses below replaces them.
+    this.refused = [];
     const sent = this.#sent.get(modelId) ?? new Set<string>();
     this.#sent.set(modelId, sent);
     const refused: RefusedPhoto[] = [];
@@ -174,7 +173,6 @@ class UploadsState {
         for (const r of result.value.refused)
           refused.push({ key: this.#nextKey++, name: r.name, reason: reasonOnly(r.reason) });
         this.#upsert(...result.value.accepted);
-        this.notices = result.value.notices;
       }
     } catch (error) {
       this.error = error instanceof Error ? error.message : 'The photos could not be read.';
