@@ -25,7 +25,8 @@ const GOAL_MS = 300;
 export function evictFromPageCache(file: string): boolean {
   try {
     for (const path of [file, `${file}-wal`]) {
-      if (existsSync(path)) execFileSync('dd', [`if=${path}`, 'iflag=nocache', 'count=0', 'status=none'], { stdio: 'ignore' });
+      if (existsSync(path))
+        execFileSync('dd', [`if=${path}`, 'iflag=nocache', 'count=0', 'status=none'], { stdio: 'ignore' });
     }
     return true;
   } catch {
@@ -53,15 +54,24 @@ export const coldStart: Scenario = {
         for (const mode of i % 2 === 0 ? (['atelier', 'raw'] as const) : (['raw', 'atelier'] as const)) {
           if (variant === 'evicted') evictFromPageCache(file);
           const result = lastJson<ColdRun>(await runNode(child, [file, mode]));
-          if (result.items !== Math.min(200, size)) throw new Error(`${mode} cold start returned ${result.items} items`);
+          if (result.items !== Math.min(200, size))
+            throw new Error(`${mode} cold start returned ${result.items} items`);
           runs[mode].push(result);
         }
       }
       const ours = summarize(runs.atelier.map((r) => r.totalMs));
       const raw = summarize(runs.raw.map((r) => r.totalMs));
       details[variant] = {
-        atelier: { total: ours, open: summarize(runs.atelier.map((r) => r.openMs)), import: summarize(runs.atelier.map((r) => r.importMs)) },
-        raw: { total: raw, open: summarize(runs.raw.map((r) => r.openMs)), import: summarize(runs.raw.map((r) => r.importMs)) },
+        atelier: {
+          total: ours,
+          open: summarize(runs.atelier.map((r) => r.openMs)),
+          import: summarize(runs.atelier.map((r) => r.importMs)),
+        },
+        raw: {
+          total: raw,
+          open: summarize(runs.raw.map((r) => r.openMs)),
+          import: summarize(runs.raw.map((r) => r.importMs)),
+        },
       };
       rows.push(
         row({
@@ -74,7 +84,9 @@ export const coldStart: Scenario = {
           goal: `≤ ${GOAL_MS} ms`,
           met: ours.median === null ? null : ours.median <= GOAL_MS,
           ...(size !== 100_000 ? { note: `quick mode: ${size.toLocaleString('en-US')} assets, not 100,000` } : {}),
-          ...(variant === 'warm' && !canEvict ? { note: 'could not evict the file from the OS cache (no GNU dd): warm only' } : {}),
+          ...(variant === 'warm' && !canEvict
+            ? { note: 'could not evict the file from the OS cache (no GNU dd): warm only' }
+            : {}),
         }),
       );
     }

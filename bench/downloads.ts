@@ -81,7 +81,9 @@ function filesUnder(dir: string): { path: string; size: number }[] {
 
 async function atelierDownload(dir: string, emulator: RunningEmulator, blobs: Blob[]): Promise<ChildResult> {
   const { dbFile, root } = prepareLibrary(dir, emulator, blobs);
-  const result = lastJson<ChildResult>(await runNode(CHILD, ['atelier', dbFile, root, emulator.url], { nodeArgs: ['--expose-gc'], timeoutMs: 600_000 }));
+  const result = lastJson<ChildResult>(
+    await runNode(CHILD, ['atelier', dbFile, root, emulator.url], { nodeArgs: ['--expose-gc'], timeoutMs: 600_000 }),
+  );
   if (result.event !== 'done') throw new Error('Atelier reported a failed download');
   const total = blobs.reduce((sum, b) => sum + b.bytes, 0);
   const stored = filesUnder(root).reduce((sum, f) => sum + f.size, 0);
@@ -95,16 +97,24 @@ async function curlDownload(dir: string, blobs: Blob[]): Promise<number> {
   mkdirSync(dir, { recursive: true });
   let ms: number;
   if (blobs.length === 1) {
-    const run = await runChild('curl', ['-sS', '--fail', '-o', join(dir, 'file'), '-w', '%{time_total}\n', blobs[0]!.url], { timeoutMs: 600_000 });
+    const run = await runChild(
+      'curl',
+      ['-sS', '--fail', '-o', join(dir, 'file'), '-w', '%{time_total}\n', blobs[0]!.url],
+      { timeoutMs: 600_000 },
+    );
     ms = Number(run.lines.at(-1)) * 1000;
   } else {
     const config = join(dir, 'curl.cfg');
     writeFileSync(config, blobs.map((b) => `url = "${b.url}"\noutput = "${join(dir, b.id)}"\n`).join(''));
     const started = performance.now();
-    await runChild('curl', ['-sS', '--fail', '--parallel', '--parallel-max', String(CONCURRENCY), '-K', config], { timeoutMs: 600_000 });
+    await runChild('curl', ['-sS', '--fail', '--parallel', '--parallel-max', String(CONCURRENCY), '-K', config], {
+      timeoutMs: 600_000,
+    });
     ms = performance.now() - started;
   }
-  const stored = filesUnder(dir).filter((f) => !f.path.endsWith('.cfg')).reduce((sum, f) => sum + f.size, 0);
+  const stored = filesUnder(dir)
+    .filter((f) => !f.path.endsWith('.cfg'))
+    .reduce((sum, f) => sum + f.size, 0);
   const total = blobs.reduce((sum, b) => sum + b.bytes, 0);
   if (stored !== total) throw new Error(`curl stored ${stored} bytes, expected ${total}`);
   rmSync(dir, { recursive: true, force: true });
@@ -114,7 +124,11 @@ async function curlDownload(dir: string, blobs: Blob[]): Promise<number> {
 const mbPerSecond = (bytes: number, ms: number): number => bytes / MB / (ms / 1000);
 
 /** Atelier killed (SIGKILL) once it has received half the file, then restarted: bytes of the second run ÷ remainder. */
-async function atelierKill(dir: string, emulator: RunningEmulator, blob: Blob): Promise<{ remainder: number; refetched: number }> {
+async function atelierKill(
+  dir: string,
+  emulator: RunningEmulator,
+  blob: Blob,
+): Promise<{ remainder: number; refetched: number }> {
   const { dbFile, root } = prepareLibrary(dir, emulator, [blob]);
   let receivedAtKill = 0;
   await runNode(CHILD, ['atelier', dbFile, root, emulator.url, '--count'], {
@@ -133,7 +147,9 @@ async function atelierKill(dir: string, emulator: RunningEmulator, blob: Blob): 
   // Both are lower bounds of what the killed process had received: its last report and what reached disk.
   const onDisk = filesUnder(root).reduce((sum, f) => sum + f.size, 0);
   const received = Math.max(receivedAtKill, onDisk);
-  const second = lastJson<ChildResult>(await runNode(CHILD, ['atelier', dbFile, root, emulator.url, '--count'], { timeoutMs: 600_000 }));
+  const second = lastJson<ChildResult>(
+    await runNode(CHILD, ['atelier', dbFile, root, emulator.url, '--count'], { timeoutMs: 600_000 }),
+  );
   if (second.event !== 'done') throw new Error('the resumed download failed');
   const stored = filesUnder(root).reduce((sum, f) => sum + f.size, 0);
   if (stored !== blob.bytes) throw new Error(`after the restart ${stored} bytes were stored, expected ${blob.bytes}`);
@@ -173,7 +189,9 @@ async function curlKill(dir: string, blob: Blob): Promise<{ remainder: number; r
   }
   if (killedAt === 0) throw new Error('curl finished before it could be killed at 50 %');
   const kept = sizeOf();
-  const run = await runChild('curl', ['-sS', '--fail', '-C', '-', '-o', file, '-w', '%{size_download}\n', blob.url], { timeoutMs: 600_000 });
+  const run = await runChild('curl', ['-sS', '--fail', '-C', '-', '-o', file, '-w', '%{size_download}\n', blob.url], {
+    timeoutMs: 600_000,
+  });
   if (sizeOf() !== blob.bytes) throw new Error(`curl -C - left ${sizeOf()} bytes, expected ${blob.bytes}`);
   rmSync(dir, { recursive: true, force: true });
   return { remainder: blob.bytes - kept, refetched: Number(run.lines.at(-1)) };
@@ -192,7 +210,8 @@ export const downloads: Scenario = {
   id: 'downloads',
   title: '4 downloads',
   async run(ctx: BenchContext) {
-    if (!curlAvailable()) throw new Error('curl is not installed: the baseline of this scenario cannot run (install curl)');
+    if (!curlAvailable())
+      throw new Error('curl is not installed: the baseline of this scenario cannot run (install curl)');
     const reps = ctx.quick ? { big: 1, small: 1, kill: 1, plain: 1 } : { big: 3, small: 2, kill: 3, plain: 3 };
     const smallCount = ctx.quick ? 50 : 200;
     const emulator = await startEmulator({ seed: 4 });
@@ -213,7 +232,8 @@ export const downloads: Scenario = {
         // Turn about: a slow spell of the machine should not always land on the same side.
         const order = i % 2 === 0 ? ['curl', 'atelier'] : ['atelier', 'curl'];
         for (const side of order) {
-          if (side === 'curl') samples.big.curl.push(mbPerSecond(BIG_BYTES, await curlDownload(work('curl-big'), [big])));
+          if (side === 'curl')
+            samples.big.curl.push(mbPerSecond(BIG_BYTES, await curlDownload(work('curl-big'), [big])));
           else {
             const result = await atelierDownload(work('atelier-big'), emulator, [big]);
             samples.big.atelier.push(mbPerSecond(BIG_BYTES, result.ms));
@@ -221,12 +241,19 @@ export const downloads: Scenario = {
             samples.addedHeap.push((result.peak.heapUsed - result.base.heapUsed) / MB);
           }
         }
-        ctx.log(`200 MB file, round ${i + 1}: Atelier ${samples.big.atelier.at(-1)!.toFixed(0)} MB/s, curl ${samples.big.curl.at(-1)!.toFixed(0)} MB/s`);
+        ctx.log(
+          `200 MB file, round ${i + 1}: Atelier ${samples.big.atelier.at(-1)!.toFixed(0)} MB/s, curl ${samples.big.curl.at(-1)!.toFixed(0)} MB/s`,
+        );
       }
       for (let i = 0; i < reps.plain; i += 1) {
         const dir = work('plain');
         mkdirSync(dir, { recursive: true });
-        const result = lastJson<ChildResult>(await runNode(CHILD, ['plain', big.url, join(dir, 'file')], { nodeArgs: ['--expose-gc'], timeoutMs: 600_000 }));
+        const result = lastJson<ChildResult>(
+          await runNode(CHILD, ['plain', big.url, join(dir, 'file')], {
+            nodeArgs: ['--expose-gc'],
+            timeoutMs: 600_000,
+          }),
+        );
         rmSync(dir, { recursive: true, force: true });
         samples.plainAddedRss.push((result.peak.rss - result.base.rss) / MB);
         samples.plainBig.push(mbPerSecond(BIG_BYTES, result.ms));
@@ -237,10 +264,16 @@ export const downloads: Scenario = {
       for (let i = 0; i < reps.small; i += 1) {
         const order = i % 2 === 0 ? ['curl', 'atelier'] : ['atelier', 'curl'];
         for (const side of order) {
-          if (side === 'curl') samples.small.curl.push(mbPerSecond(smallTotal, await curlDownload(work('curl-small'), small)));
-          else samples.small.atelier.push(mbPerSecond(smallTotal, (await atelierDownload(work('atelier-small'), emulator, small)).ms));
+          if (side === 'curl')
+            samples.small.curl.push(mbPerSecond(smallTotal, await curlDownload(work('curl-small'), small)));
+          else
+            samples.small.atelier.push(
+              mbPerSecond(smallTotal, (await atelierDownload(work('atelier-small'), emulator, small)).ms),
+            );
         }
-        ctx.log(`${smallCount} files of 2 MB, round ${i + 1}: Atelier ${samples.small.atelier.at(-1)!.toFixed(0)} MB/s, curl ${samples.small.curl.at(-1)!.toFixed(0)} MB/s`);
+        ctx.log(
+          `${smallCount} files of 2 MB, round ${i + 1}: Atelier ${samples.small.atelier.at(-1)!.toFixed(0)} MB/s, curl ${samples.small.curl.at(-1)!.toFixed(0)} MB/s`,
+        );
       }
       for (let i = 0; i < reps.kill; i += 1) {
         const a = await atelierKill(work('atelier-kill'), emulator, blobOf(emulator, `kill-${i}`, BIG_BYTES));
@@ -315,6 +348,9 @@ export const downloads: Scenario = {
         met: m(samples.kill.atelier) === null ? null : m(samples.kill.atelier)! <= 1.05,
       }),
     ];
-    return { rows, details: { concurrency: CONCURRENCY, bigBytes: BIG_BYTES, smallBytes: SMALL_BYTES, smallCount, samples } };
+    return {
+      rows,
+      details: { concurrency: CONCURRENCY, bigBytes: BIG_BYTES, smallBytes: SMALL_BYTES, smallCount, samples },
+    };
   },
 };

@@ -49,7 +49,11 @@ const QUERIES: Query[] = [
     repo: (cache) => cache.assets.list({ limit: PAGE }),
     raw: (prepare) =>
       idsOf(
-        (prepare(`SELECT ${COLUMNS} FROM assets a ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`).all(PAGE + 1) as { id: string }[]).slice(0, PAGE),
+        (
+          prepare(`SELECT ${COLUMNS} FROM assets a ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`).all(PAGE + 1) as {
+            id: string;
+          }[]
+        ).slice(0, PAGE),
       ),
     identity: pageIds,
     limitMs: 5,
@@ -78,7 +82,10 @@ const QUERIES: Query[] = [
     raw: (prepare) => {
       const match = toFtsQuery(SEARCH_TEXT);
       // Atelier counts the matches first (capped) to choose ranked or newest-first: both statements.
-      prepare('SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? LIMIT ?)').get(match, 5000);
+      prepare('SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? LIMIT ?)').get(
+        match,
+        5000,
+      );
       return idsOf(
         prepare(
           `SELECT ${COLUMNS} FROM (SELECT rowid, rank FROM assets_fts WHERE assets_fts MATCH ? ORDER BY rank LIMIT ?) f
@@ -96,7 +103,9 @@ const QUERIES: Query[] = [
     repo: (cache) => cache.assets.counts(),
     raw: (prepare) =>
       (
-        prepare('SELECT kind, model_id, offline, liked, sum(n) AS n FROM asset_counts WHERE n > 0 GROUP BY kind, model_id, offline, liked').all() as {
+        prepare(
+          'SELECT kind, model_id, offline, liked, sum(n) AS n FROM asset_counts WHERE n > 0 GROUP BY kind, model_id, offline, liked',
+        ).all() as {
           n: number;
         }[]
       ).reduce((sum, r) => sum + r.n, 0),
@@ -157,7 +166,9 @@ export const libraryQueries: Scenario = {
         const limit = q.limitMs;
         const goal = limit === null ? `ratio ≤ ${RATIO_GOAL}` : `ratio ≤ ${RATIO_GOAL}, ≤ ${limit} ms`;
         const met = (value: number | null): boolean | null =>
-          value === null || d.raw.median === null ? null : value / d.raw.median <= RATIO_GOAL && (limit === null || value <= limit);
+          value === null || d.raw.median === null
+            ? null
+            : value / d.raw.median <= RATIO_GOAL && (limit === null || value <= limit);
         rows.push(
           row({
             scenario: this.title,

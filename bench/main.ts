@@ -11,8 +11,9 @@ import { coldStart } from './cold-start.ts';
 import { downloads } from './downloads.ts';
 import { libraryQueries } from './library-queries.ts';
 import { polling } from './polling.ts';
+import { renderer } from './renderer.ts';
 
-const SCENARIOS: Scenario[] = [polling, libraryQueries, downloads, coldStart];
+const SCENARIOS: Scenario[] = [polling, libraryQueries, downloads, coldStart, renderer];
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -33,8 +34,11 @@ if (unknown.length > 0) {
 const startedAt = new Date();
 const started = performance.now();
 const loadAtStart = loadavg();
-const log = (message: string): void => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
-log(`${quick ? 'quick' : 'full'} run on ${machineInfo(loadAtStart).cpus} CPUs, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}`);
+const log = (message: string): void =>
+  console.log(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+log(
+  `${quick ? 'quick' : 'full'} run on ${machineInfo(loadAtStart).cpus} CPUs, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' ')}`,
+);
 
 const rows: BenchRow[] = [];
 const outcomes: ScenarioOutcome[] = [];
@@ -55,12 +59,35 @@ try {
     try {
       const result = await scenario.run(ctx);
       rows.push(...result.rows);
-      outcomes.push({ id: scenario.id, title: scenario.title, status: 'ok', durationMs: performance.now() - t0, details: result.details });
+      outcomes.push({
+        id: scenario.id,
+        title: scenario.title,
+        status: 'ok',
+        durationMs: performance.now() - t0,
+        details: result.details,
+      });
       log(`${scenario.id}: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     } catch (error) {
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      outcomes.push({ id: scenario.id, title: scenario.title, status: 'crashed', durationMs: performance.now() - t0, error: message });
-      rows.push({ scenario: scenario.title, figure: 'CRASHED', unit: '', value: null, baseline: null, baselineName: '', ratio: null, goal: '', met: null, note: message.split('\n')[0] ?? message });
+      outcomes.push({
+        id: scenario.id,
+        title: scenario.title,
+        status: 'crashed',
+        durationMs: performance.now() - t0,
+        error: message,
+      });
+      rows.push({
+        scenario: scenario.title,
+        figure: 'CRASHED',
+        unit: '',
+        value: null,
+        baseline: null,
+        baselineName: '',
+        ratio: null,
+        goal: '',
+        met: null,
+        note: message.split('\n')[0] ?? message,
+      });
       log(`${scenario.id}: CRASHED: ${message}`);
     } finally {
       rmSync(workDir, { recursive: true, force: true });

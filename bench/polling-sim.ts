@@ -45,7 +45,11 @@ const body = (i: number) => ({ modelID: 'imagea', prompt: `bench scene ${i}`, nu
 async function api<T>(emulator: RunningEmulator, method: string, path: string, payload?: unknown): Promise<T> {
   const response = await fetch(`${emulator.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${API_KEY}`, 'api-version': '1', ...(payload ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${API_KEY}`,
+      'api-version': '1',
+      ...(payload ? { 'content-type': 'application/json' } : {}),
+    },
     ...(payload ? { body: JSON.stringify(payload) } : {}),
   });
   const envelope = (await response.json()) as { status: string; result: T; message?: string };
@@ -53,7 +57,11 @@ async function api<T>(emulator: RunningEmulator, method: string, path: string, p
   return envelope.result;
 }
 
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
@@ -66,7 +74,10 @@ async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T
 }
 
 /** When the emulator finished each job (its summary's updatedAt), read after the counting ended. */
-async function finishTimes(emulator: RunningEmulator, since: number): Promise<{ finishAt: Map<string, number>; pageSize: number | null }> {
+async function finishTimes(
+  emulator: RunningEmulator,
+  since: number,
+): Promise<{ finishAt: Map<string, number>; pageSize: number | null }> {
   const finishAt = new Map<string, number>();
   let pageSize: number | null = null;
   let token = '';
@@ -141,19 +152,25 @@ export async function runAtelier(jobs: number, seed: number, workDir: string): P
     engine.start();
     const startedAt = emulator.control.now();
     const localIds: number[] = new Array(jobs);
-    await eachLimited(Array.from({ length: jobs }, (_, i) => i), SUBMIT_CONCURRENCY, async (i) => {
-      localIds[i] = (await engine.submit('image', body(i))).localId;
-    });
+    await eachLimited(
+      Array.from({ length: jobs }, (_, i) => i),
+      SUBMIT_CONCURRENCY,
+      async (i) => {
+        localIds[i] = (await engine.submit('image', body(i))).localId;
+      },
+    );
     const jobIds = localIds.map((id) => engine.get(id).jobId!);
     emulator.control.resetStats();
     rounds.length = 0;
-    const open = () => localIds.filter((id) => ['submitting', 'queued', 'running'].includes(engine.get(id).state)).length;
+    const open = () =>
+      localIds.filter((id) => ['submitting', 'queued', 'running'].includes(engine.get(id).state)).length;
     while (open() > 0) {
       await settle();
       if (open() === 0) break;
       const next = Math.min(...time.pending().map((t) => t.at));
       if (!Number.isFinite(next)) throw new Error('jobs in flight but no poll planned');
-      if (next - startedAt > VIRTUAL_LIMIT_MS) throw new Error(`jobs still running after ${VIRTUAL_LIMIT_MS / 60_000} virtual minutes`);
+      if (next - startedAt > VIRTUAL_LIMIT_MS)
+        throw new Error(`jobs still running after ${VIRTUAL_LIMIT_MS / 60_000} virtual minutes`);
       const now = emulator.control.now();
       if (next > now) emulator.control.advanceClock(next - now);
     }
@@ -161,7 +178,9 @@ export async function runAtelier(jobs: number, seed: number, workDir: string): P
     const requests = { list: byRoute['GET /jobs'] ?? 0, single: byRoute['GET /jobs/:id'] ?? 0 };
     const counted = rounds.reduce((sum, r) => sum + r.report.requests, 0);
     if (counted !== requests.list + requests.single) {
-      throw new Error(`the engine reported ${counted} requests, the emulator counted ${requests.list + requests.single}`);
+      throw new Error(
+        `the engine reported ${counted} requests, the emulator counted ${requests.list + requests.single}`,
+      );
     }
     const lastAt = Math.max(...noticed.values());
     const { finishAt, pageSize } = await finishTimes(emulator, startedAt);
@@ -196,17 +215,22 @@ export async function runNaive(jobs: number, seed: number): Promise<PollRun> {
     const startedAt = emulator.control.now();
     const jobIds: string[] = new Array(jobs);
     const nextPollAt = new Map<string, number>();
-    await eachLimited(Array.from({ length: jobs }, (_, i) => i), SUBMIT_CONCURRENCY, async (i) => {
-      const trigger = await api<{ jobId: string }>(emulator, 'POST', '/images/generation', body(i));
-      jobIds[i] = trigger.jobId;
-      nextPollAt.set(trigger.jobId, emulator.control.now() + POLL_INTERVAL_MS);
-    });
+    await eachLimited(
+      Array.from({ length: jobs }, (_, i) => i),
+      SUBMIT_CONCURRENCY,
+      async (i) => {
+        const trigger = await api<{ jobId: string }>(emulator, 'POST', '/images/generation', body(i));
+        jobIds[i] = trigger.jobId;
+        nextPollAt.set(trigger.jobId, emulator.control.now() + POLL_INTERVAL_MS);
+      },
+    );
     emulator.control.resetStats();
     const noticed = new Map<string, number>();
     const checks: { at: number; count: number }[] = [];
     while (nextPollAt.size > 0) {
       const next = Math.min(...nextPollAt.values());
-      if (next - startedAt > VIRTUAL_LIMIT_MS) throw new Error(`jobs still running after ${VIRTUAL_LIMIT_MS / 60_000} virtual minutes`);
+      if (next - startedAt > VIRTUAL_LIMIT_MS)
+        throw new Error(`jobs still running after ${VIRTUAL_LIMIT_MS / 60_000} virtual minutes`);
       const now = emulator.control.now();
       if (next > now) emulator.control.advanceClock(next - now);
       const due = [...nextPollAt].filter(([, at]) => at <= emulator.control.now()).map(([id]) => id);

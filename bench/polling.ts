@@ -73,9 +73,12 @@ export const polling: Scenario = {
           at = await runAtelier(jobs, seed, ctx.workDir);
         }
         if (JSON.stringify([...at.jobIds].sort()) !== JSON.stringify([...n.jobIds].sort())) {
-          throw new Error(`N=${jobs} seed ${seed}: the two emulators made different jobs; the comparison would be unfair`);
+          throw new Error(
+            `N=${jobs} seed ${seed}: the two emulators made different jobs; the comparison would be unfair`,
+          );
         }
-        if (at.finishedOk !== jobs || n.finishedOk !== jobs) throw new Error(`N=${jobs}: not every job finished successfully`);
+        if (at.finishedOk !== jobs || n.finishedOk !== jobs)
+          throw new Error(`N=${jobs}: not every job finished successfully`);
         observedPageSize ??= at.listPageSize ?? n.listPageSize;
         atelierRuns.push(at);
         naiveRuns.push(n);
@@ -84,7 +87,12 @@ export const polling: Scenario = {
       const naiveDetection = naiveRuns.flatMap((r) => r.detectionMs);
       allDetection.atelier.push(...atelierDetection);
       allDetection.naive.push(...naiveDetection);
-      perN.push({ jobs, runs: atelierRuns.length, atelier: figuresOf(atelierRuns, atelierDetection), naive: figuresOf(naiveRuns, naiveDetection) });
+      perN.push({
+        jobs,
+        runs: atelierRuns.length,
+        atelier: figuresOf(atelierRuns, atelierDetection),
+        naive: figuresOf(naiveRuns, naiveDetection),
+      });
       ctx.log(`N=${jobs}: ${atelierRuns.length} run(s) each side`);
     }
     const pageSize = observedPageSize ?? DOCUMENTED_PAGE_SIZE;

@@ -21,7 +21,10 @@ if (mode === 'atelier') {
   const start = performance.now();
   const cache = openCache(file);
   openMs = performance.now() - start;
-  const page = assetsHandlers({ cache: () => cache, mediaUrlFor: browserMediaUrl })['assets:list']({ sort: 'newest', limit: PAGE });
+  const page = assetsHandlers({ cache: () => cache, mediaUrlFor: browserMediaUrl })['assets:list']({
+    sort: 'newest',
+    limit: PAGE,
+  });
   totalMs = performance.now() - start;
   items = page.items.length;
   cache.close();
@@ -33,7 +36,9 @@ if (mode === 'atelier') {
   const db = new Database(file);
   db.pragma('user_version', { simple: true });
   openMs = performance.now() - start;
-  const rows = db.prepare(`SELECT ${ASSET_ROW_COLUMNS.text} FROM assets a ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`).all(PAGE + 1);
+  const rows = db
+    .prepare(`SELECT ${ASSET_ROW_COLUMNS.text} FROM assets a ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`)
+    .all(PAGE + 1);
   totalMs = performance.now() - start;
   items = Math.min(rows.length, PAGE);
   db.close();

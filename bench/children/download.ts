@@ -10,7 +10,10 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 
-const { positionals, values } = parseArgs({ allowPositionals: true, options: { count: { type: 'boolean', default: false } } });
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { count: { type: 'boolean', default: false } },
+});
 const [mode, ...rest] = positionals;
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 
@@ -59,7 +62,9 @@ if (mode === 'plain') {
   if (!url || !file) throw new Error('usage: download.ts plain <url> <file>');
   const sampling = startSampling();
   const started = performance.now();
-  const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) => get(url, resolve).on('error', reject));
+  const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
+    get(url, resolve).on('error', reject),
+  );
   if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}`);
   let bytes = 0;
   const counter = new Transform({

@@ -30,7 +30,11 @@ export function runChild(command: string, args: string[], options: ChildOptions 
     let buffered = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${command} ${args.join(' ')} timed out after ${options.timeoutMs} ms; stderr: ${run.stderr.slice(-1000)}`));
+      reject(
+        new Error(
+          `${command} ${args.join(' ')} timed out after ${options.timeoutMs} ms; stderr: ${run.stderr.slice(-1000)}`,
+        ),
+      );
     }, options.timeoutMs ?? 120_000);
     child.stderr.on('data', (chunk: Buffer) => {
       run.stderr = (run.stderr + chunk.toString()).slice(-20_000);
@@ -54,7 +58,12 @@ export function runChild(command: string, args: string[], options: ChildOptions 
       run.code = code;
       run.signal = signal;
       if (code === 0 || (signal !== null && signal === options.expectSignal)) resolve(run);
-      else reject(new Error(`${args.find((a) => !a.startsWith('-')) ?? command} exited with ${code ?? signal}; stderr: ${run.stderr.slice(-2000)}`));
+      else
+        reject(
+          new Error(
+            `${args.find((a) => !a.startsWith('-')) ?? command} exited with ${code ?? signal}; stderr: ${run.stderr.slice(-2000)}`,
+          ),
+        );
     });
   });
 }

@@ -13,7 +13,9 @@ export const LIBRARY_SEED = 2024;
 function codeHash(repoRoot: string): string {
   const hash = createHash('sha256');
   const migrations = join(repoRoot, 'src-main/core/db/migrations');
-  for (const name of readdirSync(migrations).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort()) {
+  for (const name of readdirSync(migrations)
+    .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))
+    .sort()) {
     hash.update(name).update(readFileSync(join(migrations, name)));
   }
   for (const file of ['src-main/core/db/test-support/seed-assets.ts', 'src-main/core/db/database.ts']) {

@@ -29,8 +29,27 @@ describe('formatNumber', () => {
 describe('formatTable', () => {
   it('prints one aligned line per row with goal, met and numbered notes', () => {
     const table = formatTable([
-      row({ scenario: '3 library', figure: 'page', unit: 'ms', value: 2, baseline: 1.6, baselineName: 'raw SQL', goal: '≤ 1.3×', met: true }),
-      row({ scenario: '6 renderer', figure: 'first grid', unit: 'ms', value: null, baseline: null, baselineName: '', goal: '≤ 800 ms', met: null, note: 'not measurable yet' }),
+      row({
+        scenario: '3 library',
+        figure: 'page',
+        unit: 'ms',
+        value: 2,
+        baseline: 1.6,
+        baselineName: 'raw SQL',
+        goal: '≤ 1.3×',
+        met: true,
+      }),
+      row({
+        scenario: '6 renderer',
+        figure: 'first grid',
+        unit: 'ms',
+        value: null,
+        baseline: null,
+        baselineName: '',
+        goal: '≤ 800 ms',
+        met: null,
+        note: 'not measurable yet',
+      }),
     ]);
     const lines = table.split('\n');
     expect(lines[0]).toMatch(/^\| scenario +\| figure +\| Atelier +\| baseline +\| ratio +\| goal +\| met\? \|$/);

@@ -57,8 +57,21 @@ export function formatTable(rows: readonly BenchRow[]): string {
       notes.push(r.note);
       figure += ` [${notes.length}]`;
     }
-    const baseline = r.baseline === null ? (r.baselineName ? `— (${r.baselineName})` : '—') : `${withUnit(r.baseline, r.unit)} (${r.baselineName})`;
-    return [r.scenario, figure, withUnit(r.value, r.unit), baseline, formatNumber(r.ratio), r.goal || '—', metText(r.met)];
+    const baseline =
+      r.baseline === null
+        ? r.baselineName
+          ? `— (${r.baselineName})`
+          : '—'
+        : `${withUnit(r.baseline, r.unit)} (${r.baselineName})`;
+    return [
+      r.scenario,
+      figure,
+      withUnit(r.value, r.unit),
+      baseline,
+      formatNumber(r.ratio),
+      r.goal || '—',
+      metText(r.met),
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (values: readonly string[]) => `| ${values.map((v, i) => v.padEnd(widths[i]!)).join(' | ')} |`;

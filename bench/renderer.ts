@@ -1,0 +1,331 @@
+// Scenario 6: the renderer in browser mode (Debian Chromium), a library of 50,000 assets with cached
+// thumbnails. Figures: time from navigation to the first full grid (every tile in view showing its
+// decoded thumbnail) and the longest task while scrolling to the end, against a minimal hand-written
+// virtual grid showing the same thumbnails (renderer-baseline.ts). The renderer is built fresh into
+// the work folder unless out/renderer is fresh, so the figure is of the sources as they are.
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../e2e/fixtures/chromium.ts';
+import { startBrowserModeApp } from '../e2e/fixtures/browser-mode.ts';
+import { accountDatabasePath } from '../src-main/core/db/account-path.ts';
+import { keyFingerprint } from '../src-main/core/secrets/fingerprint.ts';
+import type { BenchContext, Scenario } from './harness/context.ts';
+import { seededLibraryCopy } from './harness/library-seed.ts';
+import { row, type BenchRow } from './harness/report.ts';
+import { max, median } from './harness/stats.ts';
+import { baselineHtml, serveBaseline } from './renderer-baseline.ts';
+
+const ASSETS = 50_000;
+const THUMBS = 256;
+const FIRST_GRID_GOAL_MS = 800;
+const LONG_TASK_GOAL_MS = 100;
+/** Nothing listens there: the app shows the seeded cache, a refresh fails quietly (as in the e2e test). */
+const DEAD_SERVICE = 'http://127.0.0.1:9';
+const KEY = 'bench-key';
+const GRID_COMPONENT = 'src-renderer/src/lib/components/library/AssetGrid.svelte';
+
+interface PageFigures {
+  firstGridMs: number;
+  tilesInView: number;
+  scroll: { ms: number; frames: number; longTasks: number[]; loaded: string | null; reachedEnd: boolean } | null;
+}
+
+interface ScrollPlan {
+  /** Viewports scrolled per animation frame. */
+  step: number;
+  /** Stop after this many frames even if the end is not reached (quick mode); null = to the end. */
+  maxFrames: number | null;
+  timeoutMs: number;
+}
+
+/** In the page: resolves with performance.now() (ms since navigation) once every tile in view shows a decoded image. */
+const FIRST_FULL_GRID = () => {
+  const grid = document.querySelector('[data-testid="asset-grid"]');
+  if (!grid) return false;
+  const view = grid.getBoundingClientRect();
+  if (view.height === 0) return false;
+  const content = grid.firstElementChild;
+  if (!content) return false;
+  let tiles = 0;
+  for (const child of Array.from(content.children)) {
+    const r = child.getBoundingClientRect();
+    if (r.bottom <= view.top || r.top >= view.bottom || r.width === 0) continue;
+    if ((child as HTMLElement).dataset['testid'] === 'library-end') continue;
+    if ((child as HTMLElement).dataset['testid'] !== 'asset-tile') return false; // a page still loading
+    const img = child.querySelector('img');
+    if (!img || !img.complete || img.naturalWidth === 0) return false;
+    tiles += 1;
+  }
+  return tiles > 0 ? { at: performance.now(), tiles } : false;
+};
+
+async function measurePage(browser: Browser, url: string, plan: ScrollPlan | null): Promise<PageFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addInitScript(() => {
+      const w = window as unknown as { __longTasks: number[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) w.__longTasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const page: Page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(url);
+    const first = (await (
+      await page.waitForFunction(FIRST_FULL_GRID, null, { polling: 'raf', timeout: 60_000 })
+    ).jsonValue()) as {
+      at: number;
+      tiles: number;
+    };
+    if (!plan) {
+      if (errors.length > 0) throw new Error(`page errors: ${errors.slice(0, 3).join(' | ')}`);
+      return { firstGridMs: first.at, tilesInView: first.tiles, scroll: null };
+    }
+    // Long tasks while scrolling only: forget those of the start-up.
+    await page.evaluate(() => void ((window as unknown as { __longTasks: number[] }).__longTasks = []));
+    const scroll = await page.evaluate(
+      async ({ step, maxFrames, limit }) => {
+        const grid = document.querySelector('[data-testid="asset-grid"]') as HTMLElement;
+        const started = performance.now();
+        let frames = 0;
+        let reachedEnd = false;
+        while (performance.now() - started < limit && (maxFrames === null || frames < maxFrames)) {
+          grid.scrollTop += grid.clientHeight * step;
+          await new Promise((resolve) => requestAnimationFrame(resolve));
+          frames += 1;
+          const atEnd = grid.scrollTop + grid.clientHeight >= grid.scrollHeight - 2;
+          if (atEnd && grid.dataset['complete'] === 'true' && document.querySelector('[data-testid="library-end"]')) {
+            reachedEnd = true;
+            break;
+          }
+        }
+        // One more frame, so a task started by the last scroll is observed.
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        return { ms: performance.now() - started, frames, loaded: grid.dataset['loaded'] ?? null, reachedEnd };
+      },
+      { step: plan.step, maxFrames: plan.maxFrames, limit: plan.timeoutMs },
+    );
+    if (plan.maxFrames === null && !scroll.reachedEnd)
+      throw new Error(`the grid did not reach its end in ${plan.timeoutMs} ms (loaded ${scroll.loaded})`);
+    const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+    if (errors.length > 0) throw new Error(`page errors: ${errors.slice(0, 3).join(' | ')}`);
+    return { firstGridMs: first.at, tilesInView: first.tiles, scroll: { ...scroll, longTasks } };
+  } finally {
+    await context.close();
+  }
+}
+
+async function makeThumbnails(dir: string): Promise<void> {
+  if (existsSync(join(dir, `bench-${THUMBS - 1}.webp`))) return;
+  mkdirSync(dir, { recursive: true });
+  // Noisy 320 px webp files (~the size of real cached thumbnails), distinct per name.
+  for (let i = 0; i < THUMBS; i += 1) {
+    await sharp({
+      create: {
+        width: 320,
+        height: 320,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 60 + (i % 128), sigma: 24 },
+      },
+    })
+      .webp({ quality: 70 })
+      .toFile(join(dir, `bench-${i}.webp`));
+  }
+}
+
+/** Newest modification time of any file under the given folders (0 when none). */
+function newestMtime(dirs: string[]): number {
+  let newest = 0;
+  for (const dir of dirs) {
+    if (!existsSync(dir)) continue;
+    for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+      if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/**
+ * out/renderer when it is newer than every renderer and contract source (CI builds it just before, in
+ * npm test); otherwise a build of the sources as they are into the work folder (~10 s), never a stale one.
+ */
+function freshRendererBuild(ctx: BenchContext): string {
+  const built = join(ctx.repoRoot, 'out', 'renderer', 'index.html');
+  const sources = newestMtime([join(ctx.repoRoot, 'src-renderer'), join(ctx.repoRoot, 'src-main', 'contract')]);
+  if (existsSync(built) && statSync(built).mtimeMs > sources) return dirname(built);
+  const dir = join(ctx.workDir, 'renderer');
+  ctx.log('out/renderer is missing or older than the sources: building the renderer into the work folder…');
+  execFileSync(
+    process.execPath,
+    [
+      join(ctx.repoRoot, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'src-renderer/vite.config.ts',
+      '--outDir',
+      dir,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+    ],
+    { cwd: ctx.repoRoot, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  return dir;
+}
+
+function notMeasurable(reason: string): BenchRow[] {
+  return [
+    row({
+      scenario: '6 renderer',
+      figure: 'navigation → first full grid of thumbnails',
+      unit: 'ms',
+      value: null,
+      baseline: null,
+      baselineName: 'vanilla virtual grid',
+      goal: `≤ ${FIRST_GRID_GOAL_MS} ms`,
+      met: null,
+      note: `not measurable yet: ${reason}`,
+    }),
+    row({
+      scenario: '6 renderer',
+      figure: 'longest task while scrolling to the end',
+      unit: 'ms',
+      value: null,
+      baseline: null,
+      baselineName: 'vanilla virtual grid',
+      goal: `≤ ${LONG_TASK_GOAL_MS} ms`,
+      met: null,
+      note: `not measurable yet: ${reason}`,
+    }),
+  ];
+}
+
+export const renderer: Scenario = {
+  id: 'renderer',
+  title: '6 renderer',
+  async run(ctx: BenchContext) {
+    if (!existsSync(join(ctx.repoRoot, GRID_COMPONENT)))
+      return { rows: notMeasurable(`${GRID_COMPONENT} does not exist`) };
+    let launch: ReturnType<typeof chromiumLaunchOptions>;
+    try {
+      launch = chromiumLaunchOptions();
+    } catch (error) {
+      return { rows: notMeasurable((error as Error).message) };
+    }
+    // Quick mode: the 20,000-asset library scenario 3 already seeded, fewer navigations, and a
+    // scroll of 150 frames instead of to the end; the same code paths.
+    const assets = ctx.quick ? 20_000 : ASSETS;
+    const navigations = ctx.quick ? 2 : 5;
+    const plan: ScrollPlan = ctx.quick
+      ? { step: 1, maxFrames: 80, timeoutMs: 60_000 }
+      : { step: 1, maxFrames: null, timeoutMs: 300_000 };
+    const scrolls = ctx.quick ? 1 : 2;
+    const rendererDir = freshRendererBuild(ctx);
+    const seeded = seededLibraryCopy(ctx, assets, 'library.db');
+    const thumbsSource = join(ctx.cacheDir, `thumbs-${THUMBS}`);
+    await makeThumbnails(thumbsSource);
+
+    const app = await startBrowserModeApp(['--renderer-dir', rendererDir], { ATELIER_API_KEY: KEY }, (dataDir) => {
+      const file = accountDatabasePath(dataDir, { baseUrl: DEAD_SERVICE, keyFingerprint: keyFingerprint(KEY) });
+      mkdirSync(join(file, '..'), { recursive: true });
+      copyFileSync(seeded, file);
+      const db = new Database(file);
+      // Every asset has a cached thumbnail (the grid shows thumbnails only, never full images).
+      db.prepare(`UPDATE assets SET thumb_path = '.thumbs/bench-' || (seq % ${THUMBS}) || '.webp'`).run();
+      db.close();
+      const thumbs = join(dataDir, 'Library', '.thumbs');
+      mkdirSync(thumbs, { recursive: true });
+      for (let i = 0; i < THUMBS; i += 1)
+        copyFileSync(join(thumbsSource, `bench-${i}.webp`), join(thumbs, `bench-${i}.webp`));
+      writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: { baseUrl: DEAD_SERVICE } }));
+    });
+    const baseline = await serveBaseline(baselineHtml(assets, THUMBS), thumbsSource);
+    const browser = await chromium.launch(launch);
+    const urls = { atelier: `${app.url}#/library`, baseline: baseline.url };
+    const runs = { atelier: [] as PageFigures[], baseline: [] as PageFigures[] };
+    const sides = (i: number) =>
+      i % 2 === 0 ? (['atelier', 'baseline'] as const) : (['baseline', 'atelier'] as const);
+    try {
+      // One untimed visit each: the core has just started (account open, first refresh attempt) and
+      // the figure is about the grid, not about the process start (scenario 5 is the cold start).
+      for (const side of sides(0)) await measurePage(browser, urls[side], null);
+      for (let i = 0; i < navigations; i += 1)
+        for (const side of sides(i)) runs[side].push(await measurePage(browser, urls[side], null));
+      ctx.log(
+        `first grid: Atelier ${runs.atelier.map((r) => r.firstGridMs.toFixed(0)).join(' ')} ms, baseline ${runs.baseline.map((r) => r.firstGridMs.toFixed(0)).join(' ')} ms`,
+      );
+      for (let i = 0; i < scrolls; i += 1) {
+        for (const side of sides(i)) {
+          const figures = await measurePage(browser, urls[side], plan);
+          if (side === 'atelier' && plan.maxFrames === null && figures.scroll?.loaded !== String(assets)) {
+            throw new Error(`Atelier's grid loaded ${figures.scroll?.loaded} of ${assets}`);
+          }
+          runs[side].push(figures);
+          const s = figures.scroll!;
+          ctx.log(
+            `${side} scroll: ${s.frames} frames in ${(s.ms / 1000).toFixed(1)} s, longest task ${Math.max(0, ...s.longTasks).toFixed(0)} ms`,
+          );
+        }
+      }
+    } finally {
+      await browser.close();
+      await baseline.close();
+      await app.stop();
+    }
+    const firstGrid = {
+      atelier: median(runs.atelier.map((r) => r.firstGridMs)),
+      baseline: median(runs.baseline.map((r) => r.firstGridMs)),
+    };
+    const longTasks = (side: 'atelier' | 'baseline') => runs[side].flatMap((r) => r.scroll?.longTasks ?? []);
+    const longest = { atelier: max(longTasks('atelier')) ?? 0, baseline: max(longTasks('baseline')) ?? 0 };
+    const frames = (side: 'atelier' | 'baseline') =>
+      runs[side].flatMap((r) => (r.scroll ? [r.scroll.ms / r.scroll.frames] : []));
+    const quickNote = ctx.quick
+      ? {
+          note: `quick mode: ${assets.toLocaleString('en-US')} assets, ${plan.maxFrames} frames of scrolling (not to the end)`,
+        }
+      : {};
+    const rows: BenchRow[] = [
+      row({
+        scenario: this.title,
+        figure: `navigation → first full grid of thumbnails, ${assets.toLocaleString('en-US')} assets, median of ${navigations}`,
+        unit: 'ms',
+        value: firstGrid.atelier,
+        baseline: firstGrid.baseline,
+        baselineName: 'vanilla virtual grid',
+        goal: `≤ ${FIRST_GRID_GOAL_MS} ms`,
+        met: firstGrid.atelier === null ? null : firstGrid.atelier <= FIRST_GRID_GOAL_MS,
+        ...quickNote,
+      }),
+      row({
+        scenario: this.title,
+        figure: `longest task while scrolling to the end, ${plan.step} viewport/frame (${scrolls} run${scrolls > 1 ? 's' : ''})`,
+        unit: 'ms',
+        value: longest.atelier,
+        baseline: longest.baseline,
+        baselineName: 'vanilla virtual grid',
+        goal: `≤ ${LONG_TASK_GOAL_MS} ms`,
+        met: longest.atelier <= LONG_TASK_GOAL_MS,
+        ...(longest.atelier === 0 ? { note: 'no long task (> 50 ms) was observed at all' } : {}),
+      }),
+      row({
+        scenario: this.title,
+        figure: '  same scroll, mean frame time',
+        unit: 'ms',
+        value: median(frames('atelier')),
+        baseline: median(frames('baseline')),
+        baselineName: 'vanilla virtual grid',
+        goal: '',
+        met: null,
+      }),
+    ];
+    return { rows, details: { assets, thumbnails: THUMBS, navigations, plan, runs } };
+  },
+};
