@@ -64,6 +64,7 @@ class LibraryState {
   #debounce: ReturnType<typeof setTimeout> | undefined;
   #pendingPatch = new Map<string, AssetRefInfo>();
   #patchTimer: ReturnType<typeof setTimeout> | undefined;
+  #account: string | null = null;
   /** Set by the grid: while the user is at the top, new assets simply appear. */
   atTop = true;
 
@@ -304,10 +305,17 @@ class LibraryState {
     };
   }
 
-  /** Opening the view: counts and the first page, plus a quiet refresh from the service when online. */
-  async open(): Promise<void> {
-    await Promise.all([this.loadCounts(), this.items.length === 0 ? this.reload() : Promise.resolve()]);
+  /**
+   * Opening the view: counts and a fresh first page. The same account keeps its filters and search
+   * (coming back to the Library finds it as it was left); another account starts clean.
+   */
+  async open(account: string): Promise<boolean> {
+    const switched = account !== this.#account;
+    if (switched) this.reset();
+    this.#account = account;
+    await Promise.all([this.loadCounts(), this.reload()]);
     if (this.error) serviceReach.noteError(this.error);
+    return switched;
   }
 
   /** Forget everything (another account was opened). */
