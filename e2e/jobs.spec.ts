@@ -103,11 +103,11 @@ test('the history picker refuses a range over seven days before any call, then p
   await expect(jobs.historyRows).toHaveCount(50);
   await expect(jobs.historySummary).toContainText(/^50\+ jobs · \d+ credits/);
   expect(historyCalls()).toBe(1);
+  await screenshotBothSchemes(page, 'jobs-history');
   await page.getByTestId('history-more').click();
   await expect(jobs.historyRows).toHaveCount(52);
   await expect(jobs.historySummary).toContainText(/^52 jobs · \d+ credits/);
   await expect(page.getByTestId('history-more')).toHaveCount(0);
   await expect(jobs.historyRows.filter({ hasText: 'failed' })).toHaveCount(2);
   expect(historyCalls()).toBe(2);
-  await screenshotBothSchemes(page, 'jobs-history');
 });
