@@ -141,9 +141,19 @@ test('photos and a folder are picked, renamed, filtered, deleted, and the model 
   await expect(models.staged).toHaveCount(3);
   await expect(models.modelPage.getByTestId('photo-warning')).toHaveCount(1);
   await expect(models.modelPage).toContainText('low-res.jpg: Low resolution (320×320)');
+  // The service fails the first upload: it is shown failed with the reason, and Retry sends it again.
+  emulator.control.setFaults({
+    rules: [{ method: 'POST', path: '/images/upload', serverError: { count: 1, status: 500 } }],
+  });
   await models.uploadButton.click();
+  const failed = models.uploadRows.and(page.locator('[data-state="failed"]'));
+  await expect(failed).toHaveCount(1, { timeout: 30_000 });
+  await expect(failed.getByTestId('upload-error')).not.toBeEmpty();
+  await failed.getByRole('button', { name: /^Retry / }).click();
   await expect(models.uploadRows.and(page.locator('[data-state="succeeded"]'))).toHaveCount(3, { timeout: 30_000 });
   await expect(models.trainBlocked).toHaveText('Needs 12–20 training photos; it has 3. Add 9 more.');
+  await models.modelPage.getByRole('button', { name: 'Clear finished' }).click();
+  await expect(models.uploadRows).toHaveCount(0);
 
   // A whole folder: what is already on its way and the non-image are refused, the rest waits for Upload.
   await models.pickFolder(PHOTOS_DIR);

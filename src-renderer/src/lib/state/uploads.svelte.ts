@@ -84,7 +84,7 @@ class UploadsState {
 
   #nextKey = 1;
   /** Hashes sent from here per model (the service lists no hashes, so this is what the renderer knows). */
-  #sent = new Map<string, Set<string>>();
+  #sent = new Map<string, ReadonlySet<string>>();
 
   async open(modelId: string | null): Promise<void> {
     if (modelId === this.modelId) return;
@@ -153,8 +153,6 @@ class UploadsState {
     this.error = null;
     // The drop's refusals have been read by now; what the core refuses below replaces them.
     this.refused = [];
-    const sent = this.#sent.get(modelId) ?? new Set<string>();
-    this.#sent.set(modelId, sent);
     const refused: RefusedPhoto[] = [];
     try {
       for (const batch of batches(photos)) {
@@ -166,10 +164,9 @@ class UploadsState {
           this.error = result.error.message;
           break;
         }
-        batch.forEach((p) => {
-          if (p.sha256) sent.add(p.sha256);
-          this.unstage(p.key);
-        });
+        const hashes = batch.flatMap((p) => p.sha256 ?? []);
+        this.#sent.set(modelId, new Set([...(this.#sent.get(modelId) ?? []), ...hashes]));
+        batch.forEach((p) => this.unstage(p.key));
         for (const r of result.value.refused)
           refused.push({ key: this.#nextKey++, name: r.name, reason: reasonOnly(r.reason) });
         this.#upsert(...result.value.accepted);
