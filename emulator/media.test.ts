@@ -32,6 +32,11 @@ describe('signed media URLs', () => {
     expect(Number(res.headers.get('content-length'))).toBe(full.length);
   });
 
+  it('are readable cross-origin like a CDN, so hls.js can fetch playlists and segments', async () => {
+    const res = await fetch(imageUrl, { headers: { Origin: 'http://127.0.0.1:1234' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
   it('answer 404 when the token is wrong', async () => {
     const forged = imageUrl.replace(/\/media\/[^/]+\//, '/media/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/');
     expect((await fetch(forged)).status).toBe(404);

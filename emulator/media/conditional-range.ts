@@ -90,6 +90,10 @@ export function sendMedia(
   reply.header('last-modified', httpDate(entity.lastModified));
   reply.header('cache-control', 'private, max-age=3600');
   reply.header('content-type', entity.contentType);
+  // Signed media links behave like a CDN's: readable cross-origin (hls.js fetches playlists and
+  // segments with fetch/XHR from the app's own origin). The signature, not CORS, guards them.
+  reply.header('access-control-allow-origin', '*');
+  reply.header('access-control-expose-headers', 'content-length, content-range, accept-ranges, etag');
   if (options.downloadName) reply.header('content-disposition', `attachment; filename="${options.downloadName}"`);
 
   const ifNoneMatch = headers['if-none-match'];
