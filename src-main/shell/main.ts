@@ -140,6 +140,10 @@ export async function startShell(): Promise<void> {
           if (problem) throw new Error(problem);
         },
         showItemInFolder: (path) => shell.showItemInFolder(path),
+        openItem: async (path) => {
+          const problem = await shell.openPath(path);
+          if (problem) throw new Error(problem);
+        },
         openExternal: (url) => shell.openExternal(url),
       },
     },

@@ -30,6 +30,8 @@ export const shellInvoke = {
   'shell:open-external': invoke(v.strictObject({ url: text('The link', 2048) }), type<null>()),
   /** A file of the library (library-relative, or absolute inside the library folder). */
   'shell:show-item-in-folder': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
+  /** Opens a library file with the system's default app (same path rules as show-item-in-folder). */
+  'shell:open-item': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
 };
 
 export const shellEvents = {

@@ -14,6 +14,7 @@ function recordingDesktop() {
   const desktop: DesktopIntegration = {
     openFolder: async (path) => void calls.push(`folder ${path}`),
     showItemInFolder: (path) => void calls.push(`show ${path}`),
+    openItem: async (path) => void calls.push(`open ${path}`),
     openExternal: async (url) => void calls.push(`external ${url}`),
   };
   return { calls, desktop };
@@ -72,6 +73,18 @@ describe('shell:* handlers', () => {
       error: { code: 'not_found' },
     });
     expect(calls).toEqual([`show ${join(library, 'images', 'a.png')}`, `show ${join(library, 'images', 'a.png')}`]);
+    await core.close();
+  });
+
+  it('opens library files with the system app, with the same containment', async () => {
+    const { calls, desktop } = recordingDesktop();
+    const { core, library } = await setup(desktop);
+    expect((await core.dispatch('shell:open-item', { path: 'images/a.png' })).ok).toBe(true);
+    for (const path of ['../outside.txt', 'images/escape.png', '/etc/passwd']) {
+      const result = await core.dispatch('shell:open-item', { path });
+      expect(result, path).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    }
+    expect(calls).toEqual([`open ${join(library, 'images', 'a.png')}`]);
     await core.close();
   });
 

@@ -55,5 +55,9 @@ export function shellHandlers(ctx: CoreContext) {
       desktop.showItemInFolder(await libraryFileToShow(ctx.settings.get().libraryDir, path));
       return null;
     },
+    'shell:open-item': async ({ path }: { path: string }): Promise<null> => {
+      await desktop.openItem(await libraryFileToShow(ctx.settings.get().libraryDir, path));
+      return null;
+    },
   };
 }

@@ -7,6 +7,8 @@ export interface DesktopIntegration {
   openFolder(path: string): Promise<void>;
   /** Reveals a file in the file manager. */
   showItemInFolder(path: string): void;
+  /** Opens a file with the system's default app for its type. */
+  openItem(path: string): Promise<void>;
   /** Opens an https link in the default browser (already checked by the core). */
   openExternal(url: string): Promise<void>;
 }
@@ -22,5 +24,6 @@ const unsupported = (): never => {
 export const noDesktop: DesktopIntegration = {
   openFolder: async () => unsupported(),
   showItemInFolder: unsupported,
+  openItem: async () => unsupported(),
   openExternal: async () => unsupported(),
 };

@@ -53,6 +53,7 @@ describe('assetAvailability', () => {
     expect(a.export).toMatch(/download it first/);
     expect(a.removeLocal).toMatch(/no local copy/);
     expect(a.showInFolder).not.toBeNull();
+    expect(a.openWith).not.toBeNull();
   });
 
   it('explains why remote actions wait while offline, and keeps local ones for a downloaded image', () => {

@@ -10,6 +10,7 @@ export type AssetAction =
   | 'lastFrame'
   | 'copyPrompt'
   | 'showInFolder'
+  | 'openWith'
   | 'export'
   | 'removeLocal'
   | 'deleteRemote';
@@ -68,6 +69,7 @@ export function assetAvailability(asset: AssetInfo, ctx: AvailabilityContext): A
     lastFrame: reference,
     copyPrompt: asset.prompt ? null : 'It has no prompt.',
     showInFolder: local ? null : 'It is not downloaded yet.',
+    openWith: local ? null : 'It is not downloaded yet.',
     export: local ? null : 'Export copies the downloaded file: download it first.',
     removeLocal: local || inFlight(asset) ? null : 'There is no local copy to remove.',
     deleteRemote:

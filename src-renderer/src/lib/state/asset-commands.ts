@@ -54,6 +54,18 @@ export async function copyPrompt(asset: AssetInfo): Promise<void> {
   }
 }
 
+export async function openWithSystemApp(asset: AssetInfo): Promise<void> {
+  if (!asset.file.path) return;
+  const result = await invoke('shell:open-item', { path: asset.file.path });
+  if (!result.ok) {
+    toasts.error(
+      result.error.code === 'unsupported'
+        ? 'Opening files in another app needs the desktop app; in the browser, open the library folder yourself.'
+        : result.error.message,
+    );
+  }
+}
+
 export async function showInFolder(asset: AssetInfo): Promise<void> {
   if (!asset.file.path) return;
   const result = await invoke('shell:show-item-in-folder', { path: asset.file.path });
