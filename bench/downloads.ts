@@ -92,34 +92,87 @@ async function atelierDownload(dir: string, emulator: RunningEmulator, blobs: Bl
   return result;
 }
 
-/** curl's own transfer time for one file; wall time around curl --parallel for many. */
-async function curlDownload(dir: string, blobs: Blob[]): Promise<number> {
-  mkdirSync(dir, { recursive: true });
-  let ms: number;
-  if (blobs.length === 1) {
-    const run = await runChild(
-      'curl',
-      ['-sS', '--fail', '-o', join(dir, 'file'), '-w', '%{time_total}\n', blobs[0]!.url],
-      { timeoutMs: 600_000 },
-    );
-    ms = Number(run.lines.at(-1)) * 1000;
-  } else {
-    const config = join(dir, 'curl.cfg');
-    writeFileSync(config, blobs.map((b) => `url = "${b.url}"\noutput = "${join(dir, b.id)}"\n`).join(''));
-    const started = performance.now();
-    await runChild('curl', ['-sS', '--fail', '--parallel', '--parallel-max', String(CONCURRENCY), '-K', config], {
-      timeoutMs: 600_000,
-    });
-    ms = performance.now() - started;
-  }
+/** The download tool the figures are compared with: curl, or Node's fetch when curl is missing (flagged). */
+interface Baseline {
+  name: string;
+  /** Milliseconds to fetch the blobs into `dir`, `concurrency` at a time. */
+  download(dir: string, blobs: Blob[]): Promise<number>;
+  /** Fetches the rest of `file` (which holds a prefix of the blob); returns the bytes it took. */
+  resume(file: string, blob: Blob): Promise<number>;
+  /** Starts a plain fetch of the blob into `file` (for the kill test). */
+  startArgs(file: string, blob: Blob): { command: string; args: string[] };
+}
+
+function checkStored(dir: string, blobs: Blob[], who: string): void {
   const stored = filesUnder(dir)
-    .filter((f) => !f.path.endsWith('.cfg'))
+    .filter((f) => !f.path.endsWith('.cfg') && !f.path.endsWith('.json'))
     .reduce((sum, f) => sum + f.size, 0);
   const total = blobs.reduce((sum, b) => sum + b.bytes, 0);
-  if (stored !== total) throw new Error(`curl stored ${stored} bytes, expected ${total}`);
-  rmSync(dir, { recursive: true, force: true });
-  return ms;
+  if (stored !== total) throw new Error(`${who} stored ${stored} bytes, expected ${total}`);
 }
+
+const curlBaseline: Baseline = {
+  name: 'curl',
+  /** curl's own transfer time for one file; wall time around curl --parallel for many. */
+  async download(dir, blobs) {
+    mkdirSync(dir, { recursive: true });
+    let ms: number;
+    if (blobs.length === 1) {
+      const run = await runChild(
+        'curl',
+        ['-sS', '--fail', '-o', join(dir, 'file'), '-w', '%{time_total}\n', blobs[0]!.url],
+        {
+          timeoutMs: 600_000,
+        },
+      );
+      ms = Number(run.lines.at(-1)) * 1000;
+    } else {
+      const config = join(dir, 'curl.cfg');
+      writeFileSync(config, blobs.map((b) => `url = "${b.url}"\noutput = "${join(dir, b.id)}"\n`).join(''));
+      const started = performance.now();
+      await runChild('curl', ['-sS', '--fail', '--parallel', '--parallel-max', String(CONCURRENCY), '-K', config], {
+        timeoutMs: 600_000,
+      });
+      ms = performance.now() - started;
+    }
+    checkStored(dir, blobs, 'curl');
+    rmSync(dir, { recursive: true, force: true });
+    return ms;
+  },
+  async resume(file, blob) {
+    const run = await runChild('curl', ['-sS', '--fail', '-C', '-', '-o', file, '-w', '%{size_download}\n', blob.url], {
+      timeoutMs: 600_000,
+    });
+    return Number(run.lines.at(-1));
+  },
+  startArgs: (file, blob) => ({ command: 'curl', args: ['-sS', '-o', file, blob.url] }),
+};
+
+/** Without curl: Node's built-in fetch in a child process (flagged in the table). */
+const fetchBaseline: Baseline = {
+  name: 'node fetch (no curl)',
+  async download(dir, blobs) {
+    mkdirSync(dir, { recursive: true });
+    const list = join(dir, 'list.json');
+    writeFileSync(list, JSON.stringify(blobs.map((b) => ({ url: b.url, file: join(dir, b.id) }))));
+    const result = lastJson<{ ms: number }>(
+      await runNode(CHILD, ['fetch', list, String(CONCURRENCY)], { timeoutMs: 600_000 }),
+    );
+    checkStored(dir, blobs, 'node fetch');
+    rmSync(dir, { recursive: true, force: true });
+    return result.ms;
+  },
+  async resume(file, blob) {
+    const list = `${file}.json`;
+    writeFileSync(list, JSON.stringify([{ url: blob.url, file }]));
+    return lastJson<{ received: number }>(await runNode(CHILD, ['fetch', list, '1'], { timeoutMs: 600_000 })).received;
+  },
+  startArgs: (file, blob) => {
+    const list = `${file}.json`;
+    writeFileSync(list, JSON.stringify([{ url: blob.url, file }]));
+    return { command: process.execPath, args: [CHILD, 'fetch', list, '1'] };
+  },
+};
 
 const mbPerSecond = (bytes: number, ms: number): number => bytes / MB / (ms / 1000);
 
@@ -157,8 +210,12 @@ async function atelierKill(
   return { remainder: blob.bytes - received, refetched: second.received ?? 0 };
 }
 
-/** The same with curl: SIGKILL when the output file reaches half, then `curl -C -` finishes it. */
-async function curlKill(dir: string, blob: Blob): Promise<{ remainder: number; refetched: number }> {
+/** The same with the baseline tool: SIGKILL when its file reaches half, then it resumes (curl -C -). */
+async function baselineKill(
+  tool: Baseline,
+  dir: string,
+  blob: Blob,
+): Promise<{ remainder: number; refetched: number }> {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'file');
   const sizeOf = (): number => {
@@ -170,8 +227,9 @@ async function curlKill(dir: string, blob: Blob): Promise<{ remainder: number; r
   };
   let watcher: NodeJS.Timeout | undefined;
   let killedAt = 0;
+  const { command, args } = tool.startArgs(file, blob);
   try {
-    await runChild('curl', ['-sS', '-o', file, blob.url], {
+    await runChild(command, args, {
       timeoutMs: 600_000,
       expectSignal: 'SIGKILL',
       onSpawn(child) {
@@ -187,17 +245,18 @@ async function curlKill(dir: string, blob: Blob): Promise<{ remainder: number; r
   } finally {
     clearInterval(watcher);
   }
-  if (killedAt === 0) throw new Error('curl finished before it could be killed at 50 %');
+  if (killedAt === 0) throw new Error(`${tool.name} finished before it could be killed at 50 %`);
   const kept = sizeOf();
-  const run = await runChild('curl', ['-sS', '--fail', '-C', '-', '-o', file, '-w', '%{size_download}\n', blob.url], {
-    timeoutMs: 600_000,
-  });
-  if (sizeOf() !== blob.bytes) throw new Error(`curl -C - left ${sizeOf()} bytes, expected ${blob.bytes}`);
+  const refetched = await tool.resume(file, blob);
+  if (sizeOf() !== blob.bytes)
+    throw new Error(`${tool.name} left ${sizeOf()} bytes after resuming, expected ${blob.bytes}`);
   rmSync(dir, { recursive: true, force: true });
-  return { remainder: blob.bytes - kept, refetched: Number(run.lines.at(-1)) };
+  return { remainder: blob.bytes - kept, refetched };
 }
 
 function curlAvailable(): boolean {
+  // Lets the fallback be tried on a machine that has curl.
+  if (process.env['ATELIER_BENCH_NO_CURL']) return false;
   try {
     execFileSync('curl', ['--version'], { stdio: 'ignore' });
     return true;
@@ -210,8 +269,13 @@ export const downloads: Scenario = {
   id: 'downloads',
   title: '4 downloads',
   async run(ctx: BenchContext) {
-    if (!curlAvailable())
-      throw new Error('curl is not installed: the baseline of this scenario cannot run (install curl)');
+    const tool = curlAvailable() ? curlBaseline : fetchBaseline;
+    const flag =
+      tool === curlBaseline
+        ? {}
+        : {
+            note: "curl was not found: the baseline is Node's fetch instead (install curl for the intended comparison)",
+          };
     const reps = ctx.quick ? { big: 1, small: 1, kill: 1, plain: 1 } : { big: 3, small: 2, kill: 3, plain: 3 };
     const smallCount = ctx.quick ? 50 : 200;
     const emulator = await startEmulator({ seed: 4 });
@@ -233,7 +297,7 @@ export const downloads: Scenario = {
         const order = i % 2 === 0 ? ['curl', 'atelier'] : ['atelier', 'curl'];
         for (const side of order) {
           if (side === 'curl')
-            samples.big.curl.push(mbPerSecond(BIG_BYTES, await curlDownload(work('curl-big'), [big])));
+            samples.big.curl.push(mbPerSecond(BIG_BYTES, await tool.download(work('base-big'), [big])));
           else {
             const result = await atelierDownload(work('atelier-big'), emulator, [big]);
             samples.big.atelier.push(mbPerSecond(BIG_BYTES, result.ms));
@@ -242,7 +306,7 @@ export const downloads: Scenario = {
           }
         }
         ctx.log(
-          `200 MB file, round ${i + 1}: Atelier ${samples.big.atelier.at(-1)!.toFixed(0)} MB/s, curl ${samples.big.curl.at(-1)!.toFixed(0)} MB/s`,
+          `200 MB file, round ${i + 1}: Atelier ${samples.big.atelier.at(-1)!.toFixed(0)} MB/s, ${tool.name} ${samples.big.curl.at(-1)!.toFixed(0)} MB/s`,
         );
       }
       for (let i = 0; i < reps.plain; i += 1) {
@@ -265,19 +329,19 @@ export const downloads: Scenario = {
         const order = i % 2 === 0 ? ['curl', 'atelier'] : ['atelier', 'curl'];
         for (const side of order) {
           if (side === 'curl')
-            samples.small.curl.push(mbPerSecond(smallTotal, await curlDownload(work('curl-small'), small)));
+            samples.small.curl.push(mbPerSecond(smallTotal, await tool.download(work('base-small'), small)));
           else
             samples.small.atelier.push(
               mbPerSecond(smallTotal, (await atelierDownload(work('atelier-small'), emulator, small)).ms),
             );
         }
         ctx.log(
-          `${smallCount} files of 2 MB, round ${i + 1}: Atelier ${samples.small.atelier.at(-1)!.toFixed(0)} MB/s, curl ${samples.small.curl.at(-1)!.toFixed(0)} MB/s`,
+          `${smallCount} files of 2 MB, round ${i + 1}: Atelier ${samples.small.atelier.at(-1)!.toFixed(0)} MB/s, ${tool.name} ${samples.small.curl.at(-1)!.toFixed(0)} MB/s`,
         );
       }
       for (let i = 0; i < reps.kill; i += 1) {
         const a = await atelierKill(work('atelier-kill'), emulator, blobOf(emulator, `kill-${i}`, BIG_BYTES));
-        const c = await curlKill(work('curl-kill'), blobOf(emulator, `kill-${i}`, BIG_BYTES));
+        const c = await baselineKill(tool, work('base-kill'), blobOf(emulator, `kill-${i}`, BIG_BYTES));
         samples.kill.atelier.push(a.refetched / a.remainder);
         samples.kill.curl.push(c.refetched / c.remainder);
       }
@@ -292,8 +356,9 @@ export const downloads: Scenario = {
         unit: 'MB/s',
         value: m(samples.big.atelier),
         baseline: m(samples.big.curl),
-        baselineName: 'curl',
+        baselineName: tool.name,
         goal: 'ratio ≥ 0.8',
+        ...flag,
         met: m(samples.big.atelier) === null ? null : m(samples.big.atelier)! / m(samples.big.curl)! >= 0.8,
       }),
       row({
@@ -312,10 +377,10 @@ export const downloads: Scenario = {
         unit: 'MB/s',
         value: m(samples.small.atelier),
         baseline: m(samples.small.curl),
-        baselineName: `curl --parallel-max ${CONCURRENCY}`,
+        baselineName: tool === curlBaseline ? `curl --parallel-max ${CONCURRENCY}` : tool.name,
         goal: 'ratio ≥ 0.8',
         met: m(samples.small.atelier) === null ? null : m(samples.small.atelier)! / m(samples.small.curl)! >= 0.8,
-        ...(smallCount !== 200 ? { note: `quick mode: ${smallCount} files, not 200` } : {}),
+        ...(smallCount !== 200 ? { note: `quick mode: ${smallCount} files, not 200` } : flag),
       }),
       row({
         scenario: this.title,
@@ -343,7 +408,7 @@ export const downloads: Scenario = {
         unit: '',
         value: m(samples.kill.atelier),
         baseline: m(samples.kill.curl),
-        baselineName: 'curl -C -',
+        baselineName: tool === curlBaseline ? 'curl -C -' : `${tool.name}, Range resume`,
         goal: '≤ 1.05',
         met: m(samples.kill.atelier) === null ? null : m(samples.kill.atelier)! <= 1.05,
       }),

@@ -285,6 +285,13 @@ export const renderer: Scenario = {
     };
     const longTasks = (side: 'atelier' | 'baseline') => runs[side].flatMap((r) => r.scroll?.longTasks ?? []);
     const longest = { atelier: max(longTasks('atelier')) ?? 0, baseline: max(longTasks('baseline')) ?? 0 };
+    // How often the goal is broken, not only by how much: one preempted task on a busy machine sets the maximum.
+    const overPerThousand = (side: 'atelier' | 'baseline'): number => {
+      const totalFrames = runs[side].reduce((sum, r) => sum + (r.scroll?.frames ?? 0), 0);
+      return totalFrames === 0
+        ? 0
+        : (longTasks(side).filter((ms) => ms > LONG_TASK_GOAL_MS).length * 1000) / totalFrames;
+    };
     const frames = (side: 'atelier' | 'baseline') =>
       runs[side].flatMap((r) => (r.scroll ? [r.scroll.ms / r.scroll.frames] : []));
     const quickNote = ctx.quick
@@ -314,6 +321,16 @@ export const renderer: Scenario = {
         goal: `≤ ${LONG_TASK_GOAL_MS} ms`,
         met: longest.atelier <= LONG_TASK_GOAL_MS,
         ...(longest.atelier === 0 ? { note: 'no long task (> 50 ms) was observed at all' } : {}),
+      }),
+      row({
+        scenario: this.title,
+        figure: '  same scroll, tasks over 100 ms per 1,000 frames',
+        unit: '',
+        value: overPerThousand('atelier'),
+        baseline: overPerThousand('baseline'),
+        baselineName: 'vanilla virtual grid',
+        goal: '',
+        met: null,
       }),
       row({
         scenario: this.title,

@@ -3,6 +3,9 @@
 //     concurrency 3, got streams, .part files, resume, fsync, commit) until every queued download
 //     succeeded. --count wraps the media fetch to count body bytes, printed as `B <bytes>` lines.
 //   plain <url> <file>: the memory baseline, a bare node:http GET piped into a file.
+//   fetch <listFile> <concurrency>: the throughput baseline when curl is missing: Node's fetch into
+//     files, `concurrency` at a time; the list is JSON [{ url, file }]; a file that exists is resumed
+//     with a Range request. Prints { ms, received }.
 // Samples memory from just before the transfer starts (RSS every 10 ms, heap every 50 ms); ends with one JSON line.
 import { createWriteStream } from 'node:fs';
 import { get } from 'node:http';
@@ -76,6 +79,43 @@ if (mode === 'plain') {
   await pipeline(response, counter, createWriteStream(file));
   const memory = sampling.stop();
   out(JSON.stringify({ event: 'done', ms: performance.now() - started, bytes, ...memory }));
+} else if (mode === 'fetch') {
+  const [listFile, concurrency] = rest;
+  if (!listFile || !concurrency) throw new Error('usage: download.ts fetch <listFile> <concurrency>');
+  const { readFileSync, statSync } = await import('node:fs');
+  const { Readable } = await import('node:stream');
+  const list = JSON.parse(readFileSync(listFile, 'utf8')) as { url: string; file: string }[];
+  const started = performance.now();
+  let received = 0;
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(Number(concurrency), list.length) }, async () => {
+    while (next < list.length) {
+      const { url, file } = list[next++]!;
+      const have = (() => {
+        try {
+          return statSync(file).size;
+        } catch {
+          return 0;
+        }
+      })();
+      const response = await fetch(url, have > 0 ? { headers: { range: `bytes=${have}-` } } : {});
+      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for ${url}`);
+      const append = have > 0 && response.status === 206;
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          received += chunk.length;
+          done(null, chunk);
+        },
+      });
+      await pipeline(
+        Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+        counter,
+        createWriteStream(file, { flags: append ? 'a' : 'w' }),
+      );
+    }
+  });
+  await Promise.all(lanes);
+  out(JSON.stringify({ event: 'done', ms: performance.now() - started, received }));
 } else if (mode === 'atelier') {
   const [dbFile, root, emulatorUrl] = rest;
   if (!dbFile || !root || !emulatorUrl) throw new Error('usage: download.ts atelier <dbFile> <root> <emulatorUrl>');
@@ -140,5 +180,5 @@ if (mode === 'plain') {
   started = performance.now();
   queue.start();
 } else {
-  throw new Error('usage: download.ts atelier|plain …');
+  throw new Error('usage: download.ts atelier|plain|fetch …');
 }
