@@ -45,18 +45,19 @@ test.beforeEach(async ({ page }) => {
   await new LibraryPage(page).open();
 });
 
-/** What a CDN serving HLS to web players sends (the emulator's media routes send no CORS headers). */
-async function allowCrossOriginStreams(page: Page): Promise<void> {
+/** A media host that does not allow our origin (the emulator's, like a CDN's, does): hls.js cannot fetch from it. */
+async function refuseCrossOriginStreams(page: Page): Promise<void> {
   await page.route('**/hls/**', async (route) => {
     const response = await route.fetch();
-    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
+    // Allowing only some other site makes the browser refuse hls.js's cross-origin reads.
+    const headers = { ...response.headers(), 'access-control-allow-origin': 'https://other.example' };
+    await route.fulfill({ response, headers });
   });
 }
 
 test('an HLS video streams through hls.js and plays', async ({ page }) => {
   const stream = videos.find((v) => v.hls);
   expect(stream, 'the emulator made an HLS video').toBeDefined();
-  await allowCrossOriginStreams(page);
   const library = new LibraryPage(page);
   const view = new AssetViewPage(page);
   await library.tile(stream?.id ?? '').dblclick();
@@ -74,6 +75,7 @@ test('an HLS video streams through hls.js and plays', async ({ page }) => {
 
 test("a stream whose host refuses hls.js (no CORS) falls back to the browser's own HLS player", async ({ page }) => {
   const stream = videos.find((v) => v.hls);
+  await refuseCrossOriginStreams(page);
   const library = new LibraryPage(page);
   const view = new AssetViewPage(page);
   await library.tile(stream?.id ?? '').dblclick();
