@@ -225,6 +225,35 @@ test.describe('a demo library', () => {
     await expect(library.empty).toBeVisible();
     await screenshotBothSchemes(page, 'library-no-match');
   });
+
+  test('upscale from the asset view: the job is tracked and its output links back to its source', async ({ page }) => {
+    const library = new LibraryPage(page);
+    const view = new AssetViewPage(page);
+    // The lighthouse images were deleted from the service by an earlier test; the zebras are still there.
+    const [source] = await invokeInPage<{ id: string }[]>(page, 'assets:search', { query: 'zebra' });
+    expect(source, 'a zebra image to upscale').toBeDefined();
+    await library.search.fill('zebra');
+    await library.tile(source?.id ?? '').dblclick();
+    await view.action('upscale').click();
+    await expect
+      .poll(
+        async () => {
+          const jobs = await invokeInPage<{ kind: string; state: string }[]>(page, 'jobs:list', {});
+          return jobs.filter((job) => job.kind === 'upscale').map((job) => job.state);
+        },
+        { timeout: 45_000 },
+      )
+      .toContain('succeeded');
+    await expect
+      .poll(
+        async () => {
+          const page1 = await invokeInPage<{ items: { sourceAssetId: string | null }[] }>(page, 'assets:list', {});
+          return page1.items.filter((item) => item.sourceAssetId === source?.id).length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(1);
+  });
 });
 
 test.describe('a seeded library of 50,000 assets', () => {
