@@ -146,6 +146,40 @@ export function problem(field: string, message: string): FieldProblem {
   return { field, message };
 }
 
+/**
+ * The `options` envelope shared by image and video models: an object holding only the model's own
+ * group (`options.<own>`), never another model's. Returns the problems found and the own group
+ * when it is present and an object (its settings are the caller's to check).
+ */
+export function optionGroupOf(
+  body: Record<string, unknown>,
+  modelID: string,
+  own: string,
+  knownGroups: readonly string[],
+): { problems: FieldProblem[]; group: Record<string, unknown> | null } {
+  if (!has(body, 'options')) return { problems: [], group: null };
+  const options = body['options'];
+  if (!isRecord(options)) {
+    const message = `options must be an object holding only options.${own}; you gave ${describe(options)}`;
+    return { problems: [problem('options', message)], group: null };
+  }
+  const problems: FieldProblem[] = [];
+  for (const key of Object.keys(options)) {
+    if (key === own || options[key] === undefined) continue;
+    const path = `options.${key}`;
+    const relation = knownGroups.includes(key) ? 'not accepted by' : 'not an option group of';
+    problems.push(problem(path, `${path} is ${relation} ${modelID}: send only options.${own}`));
+  }
+  if (!has(options, own)) return { problems, group: null };
+  const group = options[own];
+  const where = `options.${own}`;
+  if (!isRecord(group)) {
+    problems.push(problem(where, `${where} must be an object; you gave ${describe(group)}`));
+    return { problems, group: null };
+  }
+  return { problems, group };
+}
+
 /** Refuse every key of `obj` not in `allowed`, naming it. `where` prefixes paths ('' for top level). */
 export function unknownKeyProblems(
   obj: Record<string, unknown>,

@@ -7,6 +7,7 @@ import type { FieldProblem } from './common.ts';
 import {
   describe,
   has,
+  optionGroupOf,
   isHttpUrl,
   isNonEmptyString,
   isRecord,
@@ -101,29 +102,10 @@ function referenceUrlProblems(body: Record<string, unknown>, modelID: string, ma
 }
 
 function optionProblems(body: Record<string, unknown>, modelID: string, rules: PublicImageModelRules): FieldProblem[] {
-  if (!has(body, 'options')) return [];
-  const options = body['options'];
   const own = rules.optionGroup;
-  if (!isRecord(options)) {
-    return [problem('options', `options must be an object holding only options.${own}; you gave ${describe(options)}`)];
-  }
-  const problems: FieldProblem[] = [];
-  for (const key of Object.keys(options)) {
-    if (key === own || options[key] === undefined) continue;
-    const path = `options.${key}`;
-    problems.push(
-      (IMAGE_OPTION_GROUPS as readonly string[]).includes(key)
-        ? problem(path, `${path} is not accepted by ${modelID}: send only options.${own}`)
-        : problem(path, `${path} is not an option group of ${modelID}: send only options.${own}`),
-    );
-  }
-  if (!has(options, own)) return problems;
-  const group = options[own];
+  const { problems, group } = optionGroupOf(body, modelID, own, IMAGE_OPTION_GROUPS);
+  if (!group) return problems;
   const where = `options.${own}`;
-  if (!isRecord(group)) {
-    problems.push(problem(where, `${where} must be an object; you gave ${describe(group)}`));
-    return problems;
-  }
   problems.push(...unknownKeyProblems(group, Object.keys(rules.options), where, modelID));
   problems.push(...settingsProblems(group, rules.options, where, modelID));
   if (rules.family === 'imagec') problems.push(...imagecProblems(body, group, modelID));

@@ -4,6 +4,7 @@ import type { FieldProblem } from './common.ts';
 import {
   describe,
   has,
+  optionGroupOf,
   isHttpUrl,
   isNonEmptyString,
   isRecord,
@@ -191,28 +192,10 @@ function totalItemProblems(body: Record<string, unknown>, id: string, rules: Vid
 }
 
 function optionProblems(body: Record<string, unknown>, id: string, rules: VideoModelRules): FieldProblem[] {
-  if (!has(body, 'options')) return [];
-  const options = body['options'];
   const own = rules.optionGroup;
-  if (!isRecord(options)) {
-    return [problem('options', `options must be an object holding only options.${own}; you gave ${describe(options)}`)];
-  }
-  const problems: FieldProblem[] = [];
-  for (const key of Object.keys(options)) {
-    if (key === own || options[key] === undefined) continue;
-    const path = `options.${key}`;
-    const known = (VIDEO_OPTION_GROUPS as readonly string[]).includes(key);
-    problems.push(
-      problem(
-        path,
-        `${path} is ${known ? 'not accepted by' : 'not an option group of'} ${id}: send only options.${own}`,
-      ),
-    );
-  }
-  if (!has(options, own)) return problems;
-  const group = options[own];
+  const { problems, group } = optionGroupOf(body, id, own, VIDEO_OPTION_GROUPS);
+  if (!group) return problems;
   const where = `options.${own}`;
-  if (!isRecord(group)) return [...problems, problem(where, `${where} must be an object; you gave ${describe(group)}`)];
 
   const accepted = Object.keys(rules.options);
   for (const key of Object.keys(group)) {
