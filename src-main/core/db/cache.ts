@@ -7,6 +7,7 @@ import { ModelsRepo } from './repos/models-repo.ts';
 import { PresetsRepo } from './repos/presets-repo.ts';
 import { SyncStateRepo } from './repos/sync-state-repo.ts';
 import { UploadsRepo } from './repos/uploads-repo.ts';
+import { writeTransaction } from './write-transaction.ts';
 
 export interface Cache {
   readonly file: string;
@@ -32,7 +33,7 @@ export function createCache(sqlite: SqliteDatabase, file = sqlite.name): Cache {
     jobs: new JobsRepo(sqlite),
     uploads: new UploadsRepo(sqlite),
     syncState: new SyncStateRepo(sqlite),
-    transaction: <T>(work: () => T): T => sqlite.transaction(work).immediate(),
+    transaction: <T>(work: () => T): T => writeTransaction(sqlite, work),
     close: () => closeDatabase(sqlite),
   };
 }

@@ -12,6 +12,7 @@ import type {
   QueuePauseReasonInfo,
 } from '../../contract/ipc/library.ts';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 import { DISK_FULL_MESSAGE, initialDest, toDownloadInfo, type LiveProgress } from './download-info.ts';
 import { removePartials, runDownloadStep, type StepOutcome } from './download-runner.ts';
 import { DownloadStore, type DownloadMode, type DownloadWithAsset } from './download-store.ts';
@@ -190,10 +191,10 @@ export class DownloadQueue {
   }
 
   #saveAndMirror(row: DownloadWithAsset): void {
-    this.#deps.db.transaction(() => {
+    writeTransaction(this.#deps.db, () => {
       this.#save(row);
       this.#mirror(row);
-    })();
+    });
   }
 
   // ---- scheduling ---------------------------------------------------------------------------
@@ -390,7 +391,7 @@ export class DownloadQueue {
   enqueue(refs: readonly AssetRefInfo[], videoMode: 'mp4' | 'hls' = 'mp4'): DownloadInfo[] {
     const out: DownloadWithAsset[] = [];
     const unknown: string[] = [];
-    this.#deps.db.transaction(() => {
+    writeTransaction(this.#deps.db, () => {
       for (const ref of refs) {
         const asset = this.#deps.assets.get(ref.kind, ref.id);
         if (!asset) {
@@ -416,7 +417,7 @@ export class DownloadQueue {
         this.#mirror(row);
         out.push(row);
       }
-    })();
+    });
     if (out.length === 0 && unknown.length > 0) {
       throw new AppError({ code: 'not_found', message: `No such asset in the library: ${unknown[0]}` });
     }
@@ -513,12 +514,12 @@ export class DownloadQueue {
       const ref = { kind: row.asset_kind, id: row.asset_id };
       if (row.state !== 'succeeded') {
         await removePartials(this.#deps.root(), ref, this.#deps.area ?? '');
-        this.#deps.db.transaction(() => {
+        writeTransaction(this.#deps.db, () => {
           this.#downloads.delete(row.id);
           const asset = this.#deps.assets.getBySeq(row.asset_seq);
           if (asset && asset.file_state !== 'downloaded')
             this.#deps.assets.setLocalFile(row.asset_seq, { fileState: 'remote' });
-        })();
+        });
       } else {
         this.#downloads.delete(row.id);
       }

@@ -11,6 +11,7 @@ import { AppError, type ErrorCode } from '../../contract/errors.ts';
 import { detectImageFormat } from '../../contract/rules/upload.ts';
 import { POLL_INTERVALS_MS } from '../../contract/service.ts';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 import { filesOf, withExtension } from './download-info.ts';
 import type { DownloadStore, DownloadWithAsset } from './download-store.ts';
 import { fsyncDir } from './durable-fs.ts';
@@ -125,7 +126,7 @@ function fromDownloadError(error: unknown, progressed: boolean): StepOutcome {
 
 /** The commit: the file is in place (renamed, fsynced) before the database says so. */
 function commit(ctx: RunnerContext, row: DownloadWithAsset, info: { bytes: number; sha256: string | null }): void {
-  ctx.db.transaction(() => {
+  writeTransaction(ctx.db, () => {
     row.state = 'succeeded';
     row.bytes_done = info.bytes;
     row.bytes_total = info.bytes;
@@ -139,7 +140,7 @@ function commit(ctx: RunnerContext, row: DownloadWithAsset, info: { bytes: numbe
       bytes: info.bytes,
       sha256: info.sha256,
     });
-  })();
+  });
 }
 
 /** Video 'mp4' mode without a link: ask for preparation, or poll it once. */

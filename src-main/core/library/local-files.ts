@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
+import { writeTransaction } from '../db/write-transaction.ts';
 import { safeLibraryPath } from './paths.ts';
 
 /** Forgets the local copy in the database, then deletes it (an HLS copy: its whole folder). */
@@ -16,10 +17,10 @@ export async function removeLocalCopy(
 ): Promise<boolean> {
   if (!asset.local_path) return false;
   const path = await safeLibraryPath(root, asset.local_path).catch(() => null);
-  db.transaction(() => {
+  writeTransaction(db, () => {
     assets.setLocalFile(asset.seq, { fileState: 'remote', localPath: null, bytes: null, sha256: null });
     db.prepare("DELETE FROM downloads WHERE asset_seq = ? AND state = 'succeeded'").run(asset.seq);
-  })();
+  });
   if (path) await rm(asset.local_path.endsWith('.m3u8') ? dirname(path) : path, { recursive: true, force: true });
   return true;
 }
