@@ -245,6 +245,26 @@ describe('POST /images/upscaling', () => {
     expect(await dimensionsOf(upscaled?.url ?? '')).toMatchObject({ width: 2048, height: 2048 });
   });
 
+  it('keeps the last finished upscale linked while a newer one runs, then links the newer one', async () => {
+    const job = await finished(await generate({ modelID: 'imagea', prompt: 'upscale me twice' }));
+    const sourceId = job.images?.[0]?.id ?? '';
+    const upscale = async (): Promise<string> =>
+      (await api.ok<{ jobId: string }>('POST', '/images/upscaling', { imageID: sourceId })).jobId;
+    const first = (await finished(await upscale())).images?.[0];
+    expect(first?.id).toBeTruthy();
+
+    const secondJob = await upscale();
+    emulator.control.advanceClock(4_000); // past the 1–3 s queue, well before the 10 s minimum run
+    expect((await api.ok<JobInfo>('GET', `/jobs/${secondJob}`)).status).toBe('running');
+    const during = await api.ok<ImageInfo>('GET', `/images/${sourceId}`);
+    expect({ id: during.upscaledImageID, url: during.upscaledImageURL }).toEqual({ id: first?.id, url: first?.url });
+
+    const second = (await finished(secondJob)).images?.[0];
+    expect(second?.id).not.toBe(first?.id);
+    const after = await api.ok<ImageInfo>('GET', `/images/${sourceId}`);
+    expect({ id: after.upscaledImageID, url: after.upscaledImageURL }).toEqual({ id: second?.id, url: second?.url });
+  });
+
   it('upscales an uploaded image from its real pixels', async () => {
     const modelID = await createModel(api);
     const upload = await api.upload(modelID, 'auxiliaryType', await smallPng());

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from './index.ts';
+import { EmulatorStore } from './store.ts';
 import { Api, HOUR, MINUTE, smallPng } from './test-support.ts';
 
 const dirs: string[] = [];
@@ -105,6 +106,32 @@ describe('persistence', () => {
     } finally {
       await emulator.close();
     }
+  });
+
+  it('reads the single upscale link of older snapshots as a one-item upscale list', () => {
+    const store = new EmulatorStore(3);
+    const image = {
+      id: 'img_src',
+      ownerId: 'usr_a',
+      modelID: 'imagea',
+      type: 'output' as const,
+      createdAt: 0,
+      updatedAt: 0,
+      source: {
+        kind: 'render' as const,
+        format: 'jpeg' as const,
+        width: 8,
+        height: 8,
+        prompt: 'p',
+        seed: 1,
+        caption: '',
+      },
+      data: {},
+      upscaledImageId: 'img_up',
+    };
+    store.restore({ ...store.snapshot(0), images: [image] });
+    expect(store.images.get('img_src')).toMatchObject({ upscaledImageIds: ['img_up'] });
+    expect(store.images.get('img_src')).not.toHaveProperty('upscaledImageId');
   });
 
   it('writes nothing to disk without a data dir', async () => {

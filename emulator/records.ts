@@ -42,7 +42,12 @@ export interface ImageRecord {
   jobId?: string;
   source: ImageSource;
   data: Record<string, unknown>;
-  /** Set on a source image when an upscaling job targets it; visible once that output exists. */
+  /**
+   * Outputs of the upscaling jobs started on this image, oldest first. The view links the one that finished
+   * last among those that exist now, so a running upscale never hides an earlier finished one.
+   */
+  upscaledImageIds?: string[];
+  /** Snapshots written before `upscaledImageIds` held a single id here; read on restore only. */
   upscaledImageId?: string;
 }
 

@@ -20,6 +20,13 @@ export interface StoreSnapshot {
   downloads: DownloadRecord[];
 }
 
+/** Older snapshots kept only the latest upscale's id; the list form keeps earlier ones visible while one runs. */
+function withUpscaleList(image: ImageRecord): ImageRecord {
+  const { upscaledImageId, ...rest } = image;
+  if (upscaledImageId === undefined || rest.upscaledImageIds) return rest;
+  return { ...rest, upscaledImageIds: [upscaledImageId] };
+}
+
 const modelKey = (ownerId: string, id: string): string => `${ownerId}\u0000${id}`;
 
 export class EmulatorStore {
@@ -140,7 +147,7 @@ export class EmulatorStore {
     this.random = new SeededRandom(snapshot.randomState);
     this.secret = snapshot.mediaSecret;
     for (const model of snapshot.models) this.putModel(model);
-    for (const image of snapshot.images) this.images.set(image.id, image);
+    for (const image of snapshot.images) this.images.set(image.id, withUpscaleList(image));
     for (const video of snapshot.videos) this.videos.set(video.id, video);
     for (const job of snapshot.jobs) this.jobs.set(job.id, job);
     for (const download of snapshot.downloads)

@@ -25,9 +25,20 @@ export function videoExists(video: VideoRecord, now: number): boolean {
   return video.createdAt <= now;
 }
 
+/** The upscale of `image` that finished last among those that exist at `now` (a running one never counts). */
+function latestUpscale(ctx: EmulatorContext, image: ImageRecord, now: number): ImageRecord | undefined {
+  let latest: ImageRecord | undefined;
+  for (const id of image.upscaledImageIds ?? []) {
+    const upscaled = ctx.store.images.get(id);
+    if (upscaled && imageExists(upscaled, now) && (!latest || upscaled.createdAt >= latest.createdAt)) {
+      latest = upscaled;
+    }
+  }
+  return latest;
+}
+
 export function imageView(ctx: EmulatorContext, image: ImageRecord, now: number): Record<string, unknown> {
-  const upscaled = image.upscaledImageId ? ctx.store.images.get(image.upscaledImageId) : undefined;
-  const upscaledVisible = upscaled && imageExists(upscaled, now) ? upscaled : undefined;
+  const upscaledVisible = latestUpscale(ctx, image, now);
   return {
     id: image.id,
     modelID: image.modelID,

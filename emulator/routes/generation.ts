@@ -136,7 +136,8 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: EmulatorCont
       };
       ctx.store.images.set(upscaled.id, upscaled);
       job.outputIds.push(upscaled.id);
-      source.upscaledImageId = upscaled.id;
+      // Linked from the source only once this output exists (views.ts); until then the last finished one shows.
+      source.upscaledImageIds = [...(source.upscaledImageIds ?? []), upscaled.id];
     }
     ctx.store.changed();
     return okEnvelope({ jobId: job.id, status: 'queued' });

@@ -49,7 +49,9 @@ export async function deleteImageRecord(ctx: EmulatorContext, image: ImageRecord
   ctx.store.images.delete(image.id);
   if (image.source.kind === 'upload') await ctx.uploads.delete(image.id);
   for (const other of ctx.store.images.values()) {
-    if (other.upscaledImageId === image.id) delete other.upscaledImageId;
+    if (other.upscaledImageIds?.includes(image.id)) {
+      other.upscaledImageIds = other.upscaledImageIds.filter((id) => id !== image.id);
+    }
   }
 }
 
