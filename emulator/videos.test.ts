@@ -1,7 +1,7 @@
 // Video generation, MP4/HLS outputs, video lists and the two-step download preparation.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from './index.ts';
-import { Api, MINUTE, startTestEmulator } from './test-support.ts';
+import { Api, MINUTE, smallPng, startTestEmulator } from './test-support.ts';
 
 interface JobInfo {
   jobId: string;
@@ -103,6 +103,28 @@ describe('POST /videos/generation', () => {
     const video = await api.ok<VideoInfo>('GET', `/videos/${job.videos?.[0]?.id}`);
     expect(video.type).toBe('image-to-video');
     expect(video.data).toMatchObject({ orientation: 'portrait' });
+  });
+
+  it('uses videoc aspectRatio for text-to-video only, ignoring it with reference images, videos or elements', async () => {
+    await api.get('/models');
+    const element = await api.upload('free-general', 'auxiliaryType', await smallPng());
+    const portrait = { videoc: { aspectRatio: '9:16' } };
+    const run = async (extra: Record<string, unknown>): Promise<Record<string, unknown>> => {
+      const job = await videoJob({ modelID: 'videoc-video-standard', prompt: 'tall', options: portrait, ...extra });
+      return (await api.ok<VideoInfo>('GET', `/videos/${job.videos?.[0]?.id}`)).data as Record<string, unknown>;
+    };
+    const textOnly = await run({});
+    expect(textOnly).toMatchObject({ orientation: 'portrait', options: { aspectRatio: '9:16' } });
+    const withInputs = [
+      { referenceImages: [{ url: 'https://example.com/a.png', role: 'first_frame' }] },
+      { referenceVideos: [{ url: 'https://example.com/a.mp4', role: 'reference_video' }] },
+      { elementIDs: [element.body.result.id] },
+    ];
+    for (const extra of withInputs) {
+      const data = await run(extra);
+      expect(data.orientation, JSON.stringify(extra)).toBe('landscape');
+      expect(data.options, JSON.stringify(extra)).not.toHaveProperty('aspectRatio');
+    }
   });
 
   it('refuses invalid bodies and unknown elementIDs with 400 naming the field', async () => {

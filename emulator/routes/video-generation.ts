@@ -18,18 +18,26 @@ export const VIDEO_TYPES = ['text-to-video', 'image-to-video', 'video-to-video',
 
 const PORTRAIT_RATIOS = new Set(['9:16', '3:4', '2:3']);
 
+const nonEmpty = (value: unknown): boolean => Array.isArray(value) && value.length > 0;
+
+/** The settings the job runs with: the model's defaults, the given group, minus what the model ignores. */
 function effectiveOptions(modelID: string, body: Body): Body {
-  const group = (VIDEO_MODELS as Record<string, { optionGroup: string; family: string }>)[modelID]?.optionGroup ?? '';
+  const rules = (VIDEO_MODELS as Record<string, { optionGroup: string; family: string }>)[modelID];
+  const group = rules?.optionGroup ?? '';
   const defaults = (defaultsFor(modelID).options as Record<string, Body> | undefined)?.[group] ?? {};
   const given = ((body.options as Record<string, Body> | undefined) ?? {})[group] ?? {};
-  return { ...defaults, ...given };
+  const options = { ...defaults, ...given };
+  // Spec: videoc aspectRatio is "text-to-video only, ignored for image-to-video or elements".
+  const textOnly = !['referenceImages', 'referenceVideos', 'elementIDs'].some((key) => nonEmpty(body[key]));
+  if (rules?.family === 'videoc-video' && !textOnly) delete options.aspectRatio;
+  return options;
 }
 
 function videoType(modelID: string, body: Body): (typeof VIDEO_TYPES)[number] {
   if ((VIDEO_MODELS as Record<string, { family: string }>)[modelID]?.family === 'videoc-motion')
     return 'motion-control';
-  if (Array.isArray(body.referenceVideos) && body.referenceVideos.length > 0) return 'video-to-video';
-  if (Array.isArray(body.referenceImages) && body.referenceImages.length > 0) return 'image-to-video';
+  if (nonEmpty(body.referenceVideos)) return 'video-to-video';
+  if (nonEmpty(body.referenceImages)) return 'image-to-video';
   return 'text-to-video';
 }
 
