@@ -134,3 +134,51 @@ export async function uploadMany(api: Api, modelID: string, type: string, count:
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+
+/** One row of a request-rule table: a body and, when it must be refused, the field the refusal names. */
+export interface RuleCase {
+  name: string;
+  body: Record<string, unknown>;
+  refused?: string;
+}
+
+/**
+ * A generation endpoint's answer reduced so a table row can compare it with `toEqual`: accepted is
+ * 200 OK with a `job_…` id, queued; refused is 400 NOK naming each refused field at the start of its
+ * part of the message (`field: …; other.field: …`).
+ */
+export interface Verdict {
+  http: number;
+  status: string;
+  err?: string;
+  fields?: string[];
+  job?: string;
+}
+
+/** The verdict a row expects: accepted, or refused naming exactly `refused`. */
+export function expectedVerdict(refused?: string): Verdict {
+  return refused === undefined
+    ? { http: 200, status: 'OK', job: 'queued' }
+    : { http: 400, status: 'NOK', err: 'validation_error', fields: [refused] };
+}
+
+/** Posts `body`; returns the verdict and the service's message (to show when a row fails). */
+export async function postVerdict(
+  api: Api,
+  path: string,
+  body: unknown,
+): Promise<{ verdict: Verdict; message: string }> {
+  const res = await api.post<{ jobId?: unknown; status?: unknown } | null>(path, body);
+  const message = res.body.message ?? '';
+  if (res.body.status === 'OK') {
+    const { jobId, status } = res.body.result ?? {};
+    const job = typeof jobId === 'string' && /^job_/.test(jobId) ? String(status) : `no job id (${String(jobId)})`;
+    return { verdict: { http: res.http, status: 'OK', job }, message: JSON.stringify(res.body.result) };
+  }
+  // Parts are joined by '; '; a part naming a field starts with its dotted path (no spaces) and ': '.
+  const parts = message.split('; ');
+  const named = (part: string): string | undefined => /^([A-Za-z][\w.[\]]*): /.exec(part)?.[1];
+  const fields = parts.map(named).filter((f): f is string => f !== undefined);
+  if (named(parts[0] ?? '') === undefined) fields.unshift('(message names no field first)');
+  return { verdict: { http: res.http, status: res.body.status, err: res.body.err, fields }, message };
+}
