@@ -36,7 +36,8 @@ describe('isoTime', () => {
   });
 
   it('leaves what it does not handle to Date: before 1970, year 10000 on, fractions', () => {
-    for (const ms of [-1, -86_400_001, -62_198_755_200_000, 253_402_300_800_000, 8.64e15, 1.5, 1_700_000_000_000.7]) same(ms);
+    for (const ms of [-1, -86_400_001, -62_198_755_200_000, 253_402_300_800_000, 8.64e15, 1.5, 1_700_000_000_000.7])
+      same(ms);
     expect(() => isoTime(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -23,7 +23,11 @@ describe('assetToInfo', () => {
     seedAssets(cache, 3, { seed: 7 });
     const [first, second] = cache.assets.list({ filter: {}, sort: 'newest', limit: 2 }).rows;
     if (!first || !second) throw new Error('seed made no assets');
-    cache.assets.setLocalFile(first.seq, { fileState: 'downloaded', localPath: 'images/a.png', thumbPath: '.thumbs/a.webp' });
+    cache.assets.setLocalFile(first.seq, {
+      fileState: 'downloaded',
+      localPath: 'images/a.png',
+      thumbPath: '.thumbs/a.webp',
+    });
     cache.assets.setLocalFile(second.seq, { fileState: 'downloading', localPath: 'images/b.png', thumbPath: null });
 
     const done = assetToInfo(cache.assets.getBySeq(first.seq)!, mediaUrlFor);
