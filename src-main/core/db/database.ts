@@ -7,6 +7,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { AppError } from '../../contract/errors.ts';
 import { latestVersion, newerSchemaError, readUserVersion, runMigrations, type Migration } from './migrate.ts';
 import { MIGRATIONS } from './migrations/index.ts';
+import { retireWorkClaims } from './work-claims.ts';
 
 export type SqliteDatabase = BetterSqlite3.Database;
 
@@ -76,6 +77,7 @@ function checkReadonlyVersion(db: SqliteDatabase, migrations: readonly Migration
 export function closeDatabase(db: SqliteDatabase): void {
   if (!db.open) return;
   try {
+    retireWorkClaims(db);
     if (!db.readonly) db.pragma('optimize');
   } finally {
     db.close();

@@ -1,5 +1,8 @@
 // Notifications for finished jobs: up to three one by one, more as one summary, nothing twice,
 // and finishes from before a restart announced (recent) or quietly marked (stale).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../db/cache.ts';
 import type { NotificationRequest } from '../host/notifier.ts';
@@ -88,5 +91,47 @@ describe('finish notifications', () => {
     time.fireDue();
     expect(shown).toEqual([expect.objectContaining({ title: 'Image failed', body: 'boom' })]);
     expect(store.unnotified()).toEqual([]);
+  });
+
+  it('two processes sharing a data folder announce a finished job once between them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-notify-'));
+    const file = join(dir, 'atelier.sqlite');
+    const [app, cli] = [openCache(file), openCache(file)];
+    try {
+      const stores = [new JobStore(app), new JobStore(cli)];
+      const row = stores[0]!.insert('image', 'imagea', { modelID: 'imagea', prompt: 'p' }, now);
+      stores[0]!.update(row.local_id, { jobId: 'j1', state: 'succeeded', finishedAt: now }, now);
+      // Both engines saw the job finish before either marked it.
+      const notifiers = stores.map(
+        (s) =>
+          new FinishNotifier({
+            store: s,
+            notifier: { notify: (n) => void shown.push(n) },
+            time,
+            enabled: () => true,
+            options: DEFAULT_FINISH_NOTIFIER,
+          }),
+      );
+      notifiers.forEach((n) => n.add(row.local_id));
+      // The app announces it right after the CLI has read the row and before the CLI marks it.
+      const cliStore = stores[1]!;
+      const read = cliStore.get.bind(cliStore);
+      let interleaved = false;
+      cliStore.get = (id) => {
+        const found = read(id);
+        if (!interleaved) {
+          interleaved = true;
+          notifiers[0]!.flush();
+        }
+        return found;
+      };
+      notifiers[1]!.flush();
+      expect(interleaved).toBe(true);
+      expect(shown.map((s) => s.title)).toEqual(['Image ready']);
+    } finally {
+      app.close();
+      cli.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

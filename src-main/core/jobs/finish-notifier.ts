@@ -108,15 +108,23 @@ export class FinishNotifier {
     if (this.#timer !== null) this.#deps.time.clearTimer(this.#timer);
     this.#timer = null;
     const { store, time, notifier, options } = this.#deps;
-    const rows = [...this.#pending]
+    const candidates = [...this.#pending]
       .map((id) => store.get(id))
       .filter((row): row is EngineJobRow => row !== undefined && row.notified_at === null);
     this.#pending.clear();
-    if (rows.length === 0) return;
+    if (candidates.length === 0) return;
     const now = time.now();
     // Marked first: a notifier that throws must not make the next start announce these again.
-    store.transaction(() => rows.forEach((row) => store.update(row.local_id, { notifiedAt: now }, now)));
-    if (!this.#deps.enabled()) return;
+    // Re-read under the write lock: another process sharing the data folder may have announced
+    // some of them meanwhile, and only the process that marks a row announces it.
+    const rows = store.transaction(() =>
+      candidates.filter((row) => {
+        if (store.get(row.local_id)?.notified_at !== null) return false;
+        store.update(row.local_id, { notifiedAt: now }, now);
+        return true;
+      }),
+    );
+    if (rows.length === 0 || !this.#deps.enabled()) return;
     if (rows.length > options.summarizeAbove) notifier.notify(summaryFor(rows));
     else for (const row of rows) notifier.notify(notificationFor(row));
   }

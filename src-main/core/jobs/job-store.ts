@@ -3,6 +3,7 @@
 // submissions, unnotified finishes, queue counts). All statements are prepared once.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Cache } from '../db/cache.ts';
+import { freeForMe, workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import type { JobKind, JobPatch, JobRow, JobState } from '../db/repos/jobs-repo.ts';
 
 export type { JobKind, JobPatch, JobRow, JobState };
@@ -23,10 +24,11 @@ const COLUMNS = `local_id, job_id, kind, model_id, request, state, service_statu
 
 export class JobStore {
   readonly #cache: Cache;
+  readonly #claims: WorkClaims;
   readonly #get: BetterSqlite3.Statement<[number], EngineJobRow>;
   readonly #byJobId: BetterSqlite3.Statement<[string], EngineJobRow>;
   readonly #inFlight: BetterSqlite3.Statement<[], EngineJobRow>;
-  readonly #submitting: BetterSqlite3.Statement<[], EngineJobRow>;
+  readonly #submitting: BetterSqlite3.Statement<[{ me: string }], EngineJobRow>;
   readonly #nextPoll: BetterSqlite3.Statement<[], { next: number | null }>;
   readonly #recent: BetterSqlite3.Statement<[number, number], EngineJobRow>;
   readonly #unnotified: BetterSqlite3.Statement<[], EngineJobRow>;
@@ -38,6 +40,7 @@ export class JobStore {
 
   constructor(cache: Cache) {
     this.#cache = cache;
+    this.#claims = workClaimsOf(cache.sqlite);
     const db = cache.sqlite;
     this.#get = db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE local_id = ?`);
     this.#byJobId = db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE job_id = ?`);
@@ -45,7 +48,7 @@ export class JobStore {
       `SELECT ${COLUMNS} FROM jobs WHERE state IN ('queued', 'running') AND job_id IS NOT NULL ORDER BY created_at, local_id`,
     );
     this.#submitting = db.prepare(
-      `SELECT ${COLUMNS} FROM jobs WHERE state = 'submitting' ORDER BY created_at, local_id`,
+      `SELECT ${COLUMNS} FROM jobs WHERE state = 'submitting' AND ${freeForMe()} ORDER BY created_at, local_id`,
     );
     this.#nextPoll = db.prepare(
       // A row without a time (written by an older version) counts as due now, never as "never".
@@ -78,9 +81,13 @@ export class JobStore {
     return this.#cache.transaction(work);
   }
 
+  /** The new row is claimed by this process: another one sharing the data folder never reconciles it mid-POST. */
   insert(kind: JobKind, modelId: string | null, request: unknown, now: number): EngineJobRow {
-    const row = this.#cache.jobs.insert({ kind, modelId, request, now });
-    return this.mustGet(row.local_id);
+    return this.#cache.transaction(() => {
+      const row = this.#cache.jobs.insert({ kind, modelId, request, now });
+      this.#claims.claim('jobs', row.local_id);
+      return this.mustGet(row.local_id);
+    });
   }
 
   get(localId: number): EngineJobRow | undefined {
@@ -132,8 +139,9 @@ export class JobStore {
     return this.#inFlight.all();
   }
 
+  /** Rows left 'submitting' that no other live process is still sending. */
   submitting(): EngineJobRow[] {
-    return this.#submitting.all();
+    return this.#submitting.all({ me: this.#claims.token });
   }
 
   nextPollAt(): number | null {

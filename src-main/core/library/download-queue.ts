@@ -12,6 +12,7 @@ import type {
   QueuePauseReasonInfo,
 } from '../../contract/ipc/library.ts';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
+import { HEARTBEAT_MS, workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { DISK_FULL_MESSAGE, initialDest, toDownloadInfo, type LiveProgress } from './download-info.ts';
 import { removePartials, runDownloadStep, type StepOutcome } from './download-runner.ts';
@@ -65,6 +66,7 @@ const keyOf = (ref: AssetRefInfo): string => `${ref.kind}:${ref.id}`;
 export class DownloadQueue {
   readonly #deps: DownloadQueueDeps;
   readonly #downloads: DownloadStore;
+  readonly #claims: WorkClaims;
   readonly #running = new Map<number, Running>();
   readonly #dirty = new Set<number>();
   readonly #pauseStmt: {
@@ -81,7 +83,8 @@ export class DownloadQueue {
 
   constructor(deps: DownloadQueueDeps) {
     this.#deps = deps;
-    this.#downloads = new DownloadStore(deps.db);
+    this.#claims = workClaimsOf(deps.db);
+    this.#downloads = new DownloadStore(deps.db, this.#claims.token);
     this.#pauseStmt = {
       get: deps.db.prepare('SELECT value FROM sync_state WHERE key = ?'),
       set: deps.db.prepare(
@@ -211,11 +214,19 @@ export class DownloadQueue {
         const due = this.#downloads
           .due(this.#now(), free + this.#running.size)
           .filter((row) => !this.#running.has(row.id));
-        for (const row of due.slice(0, free)) this.#launch(row);
+        // Claimed first: another process sharing the data folder may have picked the row meanwhile.
+        for (const row of due) {
+          if (this.#running.size >= this.#deps.concurrency()) break;
+          if (this.#claims.claim('downloads', row.id)) this.#launch(row);
+        }
       }
-      const next = this.#downloads.nextWakeAt();
-      if (next !== null && next > this.#now()) {
-        this.#wakeTimer = setTimeout(() => this.#pump(), Math.min(next - this.#now() + 5, 2 ** 31 - 1));
+      const now = this.#now();
+      let next = this.#downloads.nextWakeAt();
+      if (next !== null && next <= now) next = null;
+      // Work another process holds is looked at again, to take it over should that process die.
+      if (this.#downloads.heldElsewhere() > 0) next = Math.min(next ?? Infinity, now + HEARTBEAT_MS);
+      if (next !== null) {
+        this.#wakeTimer = setTimeout(() => this.#pump(), Math.min(next - now + 5, 2 ** 31 - 1));
         this.#wakeTimer.unref?.();
       }
     } finally {
@@ -235,6 +246,8 @@ export class DownloadQueue {
     this.#running.set(row.id, running);
     running.done = this.#runOnce(running).finally(() => {
       this.#running.delete(row.id);
+      // Kept while it waits for its next step (a video being prepared); let go once it ended.
+      if (!['queued', 'preparing', 'downloading'].includes(row.state)) this.#claims.release('downloads', row.id);
       this.#pump();
     });
   }

@@ -1,6 +1,7 @@
 // The library's view of the downloads table: rows joined with their asset, the columns of
 // migration 2 (mode, content type, error code), and the scheduling queries of the queue.
 import type BetterSqlite3 from 'better-sqlite3';
+import { freeForMe } from '../db/work-claims.ts';
 
 export type DownloadState = 'queued' | 'preparing' | 'downloading' | 'paused' | 'succeeded' | 'failed';
 export type DownloadMode = 'file' | 'mp4' | 'hls';
@@ -46,13 +47,17 @@ export class DownloadStore {
   readonly #insert: BetterSqlite3.Statement;
   readonly #save: BetterSqlite3.Statement;
   readonly #delete: BetterSqlite3.Statement<[number]>;
-  readonly #due: BetterSqlite3.Statement<[number, number], DownloadWithAsset>;
+  readonly #me: string;
+  readonly #due: BetterSqlite3.Statement<[{ now: number; limit: number; me: string }], DownloadWithAsset>;
+  readonly #heldElsewhere: BetterSqlite3.Statement<[{ me: string }], { n: number }>;
   readonly #nextWake: BetterSqlite3.Statement<[], { at: number | null }>;
   readonly #visible: BetterSqlite3.Statement<[number], DownloadWithAsset>;
   readonly #inStates: BetterSqlite3.Statement<[string], DownloadWithAsset>;
   readonly #counts: BetterSqlite3.Statement<[], { state: DownloadState; n: number }>;
 
-  constructor(db: BetterSqlite3.Database) {
+  /** `me`: this process's worker token; rows another live worker holds are never due here. */
+  constructor(db: BetterSqlite3.Database, me: string) {
+    this.#me = me;
     const from = 'FROM downloads d JOIN assets a ON a.seq = d.asset_seq';
     this.#byAsset = db.prepare(`SELECT ${COLUMNS} ${from} WHERE d.asset_seq = ?`);
     this.#byId = db.prepare(`SELECT ${COLUMNS} ${from} WHERE d.id = ?`);
@@ -71,7 +76,11 @@ export class DownloadStore {
       WHERE id = @id`);
     this.#delete = db.prepare('DELETE FROM downloads WHERE id = ?');
     this.#due = db.prepare(
-      `SELECT ${COLUMNS} ${from} WHERE d.state IN ${ACTIVE} AND coalesce(d.next_attempt_at, 0) <= ? ORDER BY d.id LIMIT ?`,
+      `SELECT ${COLUMNS} ${from} WHERE d.state IN ${ACTIVE} AND coalesce(d.next_attempt_at, 0) <= @now
+        AND ${freeForMe('d.')} ORDER BY d.id LIMIT @limit`,
+    );
+    this.#heldElsewhere = db.prepare(
+      `SELECT count(*) AS n FROM downloads d WHERE d.state IN ${ACTIVE} AND NOT ${freeForMe('d.')}`,
     );
     this.#nextWake = db.prepare(`SELECT min(next_attempt_at) AS at FROM downloads WHERE state IN ${ACTIVE}`);
     this.#visible = db.prepare(
@@ -123,7 +132,12 @@ export class DownloadStore {
 
   /** Active rows whose time has come, oldest first. */
   due(now: number, limit: number): DownloadWithAsset[] {
-    return this.#due.all(now, limit);
+    return this.#due.all({ now, limit, me: this.#me });
+  }
+
+  /** Active rows another live process is working on (this one takes them over if it dies). */
+  heldElsewhere(): number {
+    return this.#heldElsewhere.get({ me: this.#me })?.n ?? 0;
   }
 
   /** The earliest scheduled attempt among active rows (null: nothing scheduled). */

@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UploadInfo } from '../../contract/ipc/uploads.ts';
 import { jobsServiceFromClient } from '../jobs/service-port.ts';
 import { startEngineHarness, type EngineHarness } from '../jobs/test-support/engine-harness.ts';
+import { openCache } from '../db/cache.ts';
+import { WorkClaims } from '../db/work-claims.ts';
 import { INTERRUPTED_MESSAGE, UploadQueue } from './upload-queue.ts';
 
 let h: EngineHarness;
@@ -183,6 +185,35 @@ describe('upload queue', () => {
     queue = makeQueue();
     queue.start();
     await queue.idle();
+    expect(queue.list(modelID)[0]).toMatchObject({ state: 'failed', error: INTERRUPTED_MESSAGE });
+    expect(uploads(h)).toBe(0);
+  });
+
+  it('an upload another live process is sending is left alone when this one starts', async () => {
+    const { id: modelID } = await h.client.createModel({});
+    await queue.stop();
+    const row = h.cache.uploads.insert({
+      modelId: modelID,
+      type: 'modelInput',
+      sourcePath: join(dir, 'x.png'),
+      fileName: 'x.png',
+      bytes: 10,
+      sha256: 'ab',
+      now: h.time.now(),
+    });
+    h.cache.uploads.update(row.id, { state: 'uploading' }, h.time.now());
+    const other = openCache(h.cache.file); // the app, say, while the CLI starts
+    const sending = new WorkClaims(other.sqlite);
+    expect(sending.claim('uploads', row.id)).toBe(true);
+    queue = makeQueue();
+    queue.start();
+    await queue.idle();
+    expect(queue.list(modelID)[0]).toMatchObject({ state: 'uploading' });
+    sending.retire(); // it quits without finishing: the next start explains it
+    other.close();
+    await queue.stop();
+    queue = makeQueue();
+    queue.start();
     expect(queue.list(modelID)[0]).toMatchObject({ state: 'failed', error: INTERRUPTED_MESSAGE });
     expect(uploads(h)).toBe(0);
   });

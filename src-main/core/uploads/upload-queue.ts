@@ -9,6 +9,7 @@ import type { UploadInfo, UploadsAddResultInfo } from '../../contract/ipc/upload
 import type { UploadType } from '../../contract/service.ts';
 import type { Cache } from '../db/cache.ts';
 import { assetFieldsFromImage } from '../db/server-records.ts';
+import { workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import { classifyFailure, errorInfoOf, retryDelay } from '../jobs/backoff.ts';
 import type { EngineTime, TimerHandle } from '../jobs/engine-time.ts';
 import type { JobsService } from '../jobs/service-port.ts';
@@ -42,6 +43,7 @@ export const INTERRUPTED_MESSAGE =
 export class UploadQueue {
   readonly #deps: UploadQueueDeps;
   readonly #store: UploadStore;
+  readonly #claims: WorkClaims;
   readonly #running = new Map<number, Running>();
   /** Rows waiting out a Retry-After: id → not before. */
   readonly #notBefore = new Map<number, number>();
@@ -51,14 +53,18 @@ export class UploadQueue {
   constructor(deps: UploadQueueDeps) {
     this.#deps = deps;
     this.#store = new UploadStore(deps.cache);
+    this.#claims = workClaimsOf(deps.cache.sqlite);
   }
 
   start(): void {
     if (!this.#stopped) return;
     this.#stopped = false;
     const now = this.#deps.time.now();
+    // Only uploads whose process is gone: another Atelier process may be sending the rest now.
     for (const row of this.#store.inState('uploading')) {
+      if (!this.#claims.claim('uploads', row.id)) continue;
       this.#emit(this.#store.update(row.id, { state: 'failed', error: INTERRUPTED_MESSAGE }, now));
+      this.#claims.release('uploads', row.id);
     }
     this.#pump();
   }
@@ -200,6 +206,7 @@ export class UploadQueue {
         wakeAt = wakeAt === null ? notBefore : Math.min(wakeAt, notBefore);
         continue;
       }
+      if (!this.#claims.claim('uploads', row.id)) continue; // another process is sending it
       this.#notBefore.delete(row.id);
       this.#launch(row);
     }
@@ -219,6 +226,7 @@ export class UploadQueue {
       .catch((error: unknown) => this.#deps.logger?.warn('An upload failed unexpectedly', error))
       .finally(() => {
         this.#running.delete(row.id);
+        this.#claims.release('uploads', row.id);
         this.#pump();
       });
   }

@@ -1,0 +1,153 @@
+// Which process works on which row, for the processes that share one data folder (the app, the
+// CLI, a second CLI). Each process that runs background work on an account database is a worker:
+// a row in `workers` with a heartbeat. A download, an upload or a job being sent is claimed by one
+// worker before it starts; the others leave it alone while that worker lives and take it over
+// once it is gone (its pid dead on this host, or its heartbeat stale). So two processes never
+// write one .part file or send one upload twice, and a crash never strands work.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { SqliteDatabase } from './database.ts';
+
+export const HEARTBEAT_MS = 5_000;
+/** A worker silent this long is gone even if its pid is alive (pid reuse, another host). */
+export const STALE_AFTER_MS = 30_000;
+
+export type ClaimedTable = 'downloads' | 'uploads' | 'jobs';
+
+const KEY_OF: Record<ClaimedTable, string> = { downloads: 'id', uploads: 'id', jobs: 'local_id' };
+
+/**
+ * SQL that is true when the row may be worked on by `@me`: unclaimed, claimed by `@me`, or
+ * claimed by a worker no longer registered. Prefix column names with `alias.` where needed.
+ */
+export function freeForMe(alias = ''): string {
+  const col = `${alias}claimed_by`;
+  return `(${col} IS NULL OR ${col} = @me OR ${col} NOT IN (SELECT token FROM workers WHERE token <> @me))`;
+}
+
+export interface WorkClaimsOptions {
+  pid?: number;
+  host?: string;
+  now?: () => number;
+  /** Whether a pid runs on this host (tests stand in for dead processes). */
+  isAlive?: (pid: number) => boolean;
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class WorkClaims {
+  readonly token = randomUUID();
+  readonly #db: SqliteDatabase;
+  readonly #pid: number;
+  readonly #host: string;
+  readonly #now: () => number;
+  readonly #isAlive: (pid: number) => boolean;
+  #timer: NodeJS.Timeout | null = null;
+  #retired = false;
+
+  constructor(db: SqliteDatabase, options: WorkClaimsOptions = {}) {
+    this.#db = db;
+    this.#pid = options.pid ?? process.pid;
+    this.#host = options.host ?? hostname();
+    this.#now = options.now ?? Date.now;
+    this.#isAlive = options.isAlive ?? processIsAlive;
+    this.#db
+      .prepare('INSERT INTO workers (token, pid, host, beat_at) VALUES (?, ?, ?, ?)')
+      .run(this.token, this.#pid, this.#host, this.#now());
+    this.sweep();
+    this.#timer = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.#timer.unref();
+  }
+
+  /** Says this worker is alive and forgets the workers that are not. */
+  beat(): void {
+    if (this.#retired || !this.#db.open) return this.#stopTimer();
+    this.#db
+      .prepare(
+        'INSERT INTO workers (token, pid, host, beat_at) VALUES (@token, @pid, @host, @now) ON CONFLICT (token) DO UPDATE SET beat_at = @now',
+      )
+      .run({ token: this.token, pid: this.#pid, host: this.#host, now: this.#now() });
+    this.sweep();
+  }
+
+  /** Removes the workers that died; their claims become free. Returns how many were removed. */
+  sweep(): number {
+    const others = this.#db
+      .prepare<[string], { token: string; pid: number; host: string; beat_at: number }>(
+        'SELECT token, pid, host, beat_at FROM workers WHERE token <> ?',
+      )
+      .all(this.token);
+    const staleBefore = this.#now() - STALE_AFTER_MS;
+    const dead = others.filter((w) => w.beat_at < staleBefore || (w.host === this.#host && !this.#isAlive(w.pid)));
+    const remove = this.#db.prepare('DELETE FROM workers WHERE token = ?');
+    for (const worker of dead) remove.run(worker.token);
+    return dead.length;
+  }
+
+  /** Takes the row if it is free (see freeForMe); true when this worker now holds it. */
+  claim(table: ClaimedTable, key: number): boolean {
+    const id = KEY_OF[table];
+    const result = this.#db
+      .prepare(`UPDATE ${table} SET claimed_by = @me WHERE ${id} = @key AND ${freeForMe()}`)
+      .run({ me: this.token, key });
+    return result.changes === 1;
+  }
+
+  /** Whether the row is free for this worker, without taking it. */
+  isFree(table: ClaimedTable, key: number): boolean {
+    const id = KEY_OF[table];
+    return (
+      this.#db.prepare(`SELECT 1 FROM ${table} WHERE ${id} = @key AND ${freeForMe()}`).get({ me: this.token, key }) !==
+      undefined
+    );
+  }
+
+  /** Lets go of a row this worker holds, so any process may pick it up next. */
+  release(table: ClaimedTable, key: number): void {
+    if (!this.#db.open) return;
+    const id = KEY_OF[table];
+    this.#db.prepare(`UPDATE ${table} SET claimed_by = NULL WHERE ${id} = ? AND claimed_by = ?`).run(key, this.token);
+  }
+
+  /** Leaves: every claim is released and the worker row removed, so others take over at once. */
+  retire(): void {
+    if (this.#retired) return;
+    this.#retired = true;
+    this.#stopTimer();
+    if (!this.#db.open || this.#db.readonly) return;
+    for (const table of Object.keys(KEY_OF) as ClaimedTable[]) {
+      this.#db.prepare(`UPDATE ${table} SET claimed_by = NULL WHERE claimed_by = ?`).run(this.token);
+    }
+    this.#db.prepare('DELETE FROM workers WHERE token = ?').run(this.token);
+  }
+
+  #stopTimer(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
+}
+
+const claimsByHandle = new WeakMap<SqliteDatabase, WorkClaims>();
+
+/** The one worker of this process on an open database (registered on first use). */
+export function workClaimsOf(db: SqliteDatabase): WorkClaims {
+  let claims = claimsByHandle.get(db);
+  if (!claims) {
+    claims = new WorkClaims(db);
+    claimsByHandle.set(db, claims);
+  }
+  return claims;
+}
+
+/** Retires this process's worker on a database about to close (closeDatabase calls it). */
+export function retireWorkClaims(db: SqliteDatabase): void {
+  claimsByHandle.get(db)?.retire();
+  claimsByHandle.delete(db);
+}
