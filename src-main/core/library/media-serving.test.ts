@@ -20,6 +20,8 @@ beforeEach(async () => {
   await writeFile(join(root, 'videos', 'v1.hls', 'v00000.ts'), 'ts');
   await writeFile(join(root, '.thumbs', 'v1.webp'), 'webp');
   await writeFile(join(root, 'videos', 'v2.part'), 'partial');
+  await mkdir(join(root, 'videos', 'v3.hls.part'), { recursive: true });
+  await writeFile(join(root, 'videos', 'v3.hls.part', 'index.m3u8'), '#EXTM3U\n');
   await writeFile(join(base, 'secret.txt'), 'secret');
 });
 afterEach(() => rm(base, { recursive: true, force: true }));
@@ -82,14 +84,19 @@ describe('serveLocalMedia', () => {
     expect((await serveLocalMedia(root, { path: '.thumbs/v1.webp' })).headers['Content-Type']).toBe('image/webp');
   });
 
-  it.each(['../secret.txt', '/etc/passwd', 'videos/../../secret.txt', 'videos/v2.part', 'videos', 'missing.mp4'])(
-    'answers 404 for %j',
-    async (path) => {
-      const reply = await serveLocalMedia(root, { path });
-      expect(reply.status).toBe(404);
-      expect(String(await text(reply.body))).not.toContain('secret');
-    },
-  );
+  it.each([
+    '../secret.txt',
+    '/etc/passwd',
+    'videos/../../secret.txt',
+    'videos/v2.part',
+    'videos/v3.hls.part/index.m3u8',
+    'videos',
+    'missing.mp4',
+  ])('answers 404 for %j', async (path) => {
+    const reply = await serveLocalMedia(root, { path });
+    expect(reply.status).toBe(404);
+    expect(String(await text(reply.body))).not.toContain('secret');
+  });
 
   it('refuses a symlink out of the root', async () => {
     await symlink(join(base, 'secret.txt'), join(root, 'videos', 'link.mp4'));

@@ -2,6 +2,7 @@
 // protocol): only regular files inside the library root, Range → 206, 416, HEAD, exact types.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '../../contract/errors.ts';
 import { contentTypeOfFile } from './media-types.ts';
@@ -81,8 +82,10 @@ export async function serveLocalMedia(root: string, request: MediaRequest): Prom
     if (error instanceof AppError) return plain(404, 'Not found', method === 'HEAD');
     throw error;
   }
-  // Partial downloads are never served: they are not library files yet.
-  if (file.endsWith('.part')) return plain(404, 'Not found', method === 'HEAD');
+  // Partial downloads are never served: they are not library files yet (nor is anything inside
+  // the folder of an HLS copy still being made, videos/<id>.hls.part/).
+  const inLibrary = relative(root, file).split(sep);
+  if (inLibrary.some((segment) => segment.endsWith('.part'))) return plain(404, 'Not found', method === 'HEAD');
   const info = await stat(file).catch(() => null);
   if (!info || !info.isFile()) return plain(404, 'Not found', method === 'HEAD');
 
