@@ -6,7 +6,10 @@
 // write one .part file or send one upload twice, and a crash never strands work.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { SqliteDatabase } from './database.ts';
+import type BetterSqlite3 from 'better-sqlite3';
+
+// Typed on better-sqlite3 itself: database.ts retires the claims of a handle it closes.
+type SqliteDatabase = BetterSqlite3.Database;
 
 export const HEARTBEAT_MS = 5_000;
 /** A worker silent this long is gone even if its pid is alive (pid reuse, another host). */
