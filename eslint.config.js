@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS config files read by tools (dependency-cruiser) load with require().
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src-main/shell/**', 'src-main/preload/**', 'e2e/electron/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
