@@ -1,4 +1,4 @@
-// Page object for Settings: the key row, demo toggle, service address and the app preferences.
+// Page object for Settings: the key row, demo toggle, service address, the library folder (and its move) and the app preferences.
 import type { Locator, Page } from '@playwright/test';
 
 export class SettingsPage {
@@ -14,6 +14,23 @@ export class SettingsPage {
   readonly demoToggle: Locator;
   readonly baseUrl: Locator;
   readonly theme: Locator;
+  readonly libraryFolder: Locator;
+  readonly libraryFolderPath: Locator;
+  readonly moveLibrary: Locator;
+  readonly moveDialog: Locator;
+  readonly moveFolder: Locator;
+  readonly moveNext: Locator;
+  readonly moveSummary: Locator;
+  readonly moveConfirm: Locator;
+  readonly moveRefusal: Locator;
+  readonly moveStatus: Locator;
+  readonly movePhase: Locator;
+  readonly moveCounts: Locator;
+  readonly moveProgress: Locator;
+  readonly moveAbort: Locator;
+  readonly moveOutcome: Locator;
+  readonly repointToggle: Locator;
+  readonly repointField: Locator;
 
   constructor(page: Page) {
     this.root = page.getByTestId('view-settings');
@@ -28,6 +45,30 @@ export class SettingsPage {
     this.demoToggle = page.getByTestId('toggle-demo').getByRole('switch');
     this.baseUrl = page.getByTestId('setting-baseUrl').getByRole('textbox');
     this.theme = page.getByTestId('setting-theme');
+    this.libraryFolder = page.getByTestId('settings-library-folder');
+    this.libraryFolderPath = page.getByTestId('library-folder-path');
+    this.moveLibrary = page.getByTestId('move-library');
+    this.moveDialog = page.getByTestId('move-library-dialog');
+    this.moveFolder = this.moveDialog.getByRole('textbox', { name: 'New library folder' });
+    this.moveNext = page.getByTestId('move-library-next');
+    this.moveSummary = page.getByTestId('move-library-summary');
+    this.moveConfirm = page.getByTestId('move-library-confirm');
+    this.moveRefusal = page.getByTestId('move-library-refusal');
+    this.moveStatus = page.getByTestId('library-move-status');
+    this.movePhase = page.getByTestId('library-move-phase');
+    this.moveCounts = page.getByTestId('library-move-counts');
+    this.moveProgress = this.moveStatus.getByRole('progressbar', { name: 'Moving the library' });
+    this.moveAbort = page.getByTestId('library-move-abort');
+    this.moveOutcome = page.getByTestId('library-move-outcome');
+    this.repointToggle = page.getByTestId('toggle-repoint-library');
+    this.repointField = page.getByTestId('setting-libraryDir').getByRole('textbox');
+  }
+
+  /** Opens "Move…", types the folder and continues to the confirmation. */
+  async chooseMoveTarget(folder: string): Promise<void> {
+    await this.moveLibrary.click();
+    await this.moveFolder.fill(folder);
+    await this.moveNext.click();
   }
 
   async setBaseUrl(url: string): Promise<void> {
