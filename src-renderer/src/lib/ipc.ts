@@ -1,5 +1,12 @@
 // The only file that touches window.atelier: the typed bridge to the core, whichever host runs it.
-import type { AtelierBridge, EventChannel, EventPayload, InvokeArgs, InvokeChannel, InvokeResult } from '@contract/ipc.ts';
+import type {
+  AtelierBridge,
+  EventChannel,
+  EventPayload,
+  InvokeArgs,
+  InvokeChannel,
+  InvokeResult,
+} from '@contract/ipc.ts';
 import type { Result } from '@contract/errors.ts';
 import { createWebSocketBridge } from './ws-bridge.ts';
 

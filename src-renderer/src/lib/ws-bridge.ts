@@ -27,16 +27,20 @@ export function createWebSocketBridge(url = `ws://${location.host}${BRIDGE_PATH}
       ws.onclose = () => {
         socket = null;
         for (const resolvePending of pending.values()) {
-          resolvePending({ ok: false, error: { code: 'network', message: 'The connection to Atelier closed. Reload the page.' } });
+          resolvePending({
+            ok: false,
+            error: { code: 'network', message: 'The connection to Atelier closed. Reload the page.' },
+          });
         }
         pending.clear();
       };
     });
 
-  const ready = () => (socket ??= connect().catch((error: unknown) => {
-    socket = null;
-    throw error;
-  }));
+  const ready = () =>
+    (socket ??= connect().catch((error: unknown) => {
+      socket = null;
+      throw error;
+    }));
 
   return {
     async invoke(channel, args) {
