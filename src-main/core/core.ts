@@ -23,6 +23,7 @@ import { hostJobsEngine } from './jobs/engine-host.ts';
 import { asServiceClient, jobsServiceFromClient } from './jobs/service-port.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
+import { aggregateProgress } from './host/progress.ts';
 import type { Settings } from './settings/settings.ts';
 import type { ServiceClient } from './api/service-client.ts';
 import { setUpAccounts } from './account/setup.ts';
@@ -97,8 +98,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   };
   // One jobs engine and upload queue per open account; new outputs go to the library through
   // jobsHost.setOutputsListener, only while the auto-download setting is on.
+  // One taskbar/dock bar for every transfer: uploads and downloads add up into one fraction.
+  const transfers = aggregateProgress(hostServices.progress);
   const jobsHost = hostJobsEngine({
     accounts,
+    progress: transfers,
     events,
     settings,
     notifier: hostServices.notifier,
@@ -115,10 +119,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     accounts,
     settings,
     events,
-    progress: hostServices.progress,
+    progress: transfers,
     logError,
   });
-  jobsHost.setOutputsListener((outputs) => libraryHost.enqueueOutputs(outputs.map((o) => ({ kind: o.kind, id: o.id }))));
+  jobsHost.setOutputsListener((outputs) =>
+    libraryHost.enqueueOutputs(outputs.map((o) => ({ kind: o.kind, id: o.id }))),
+  );
   // The open account's cache and its refreshes (a first one runs whenever an account opens).
   const accountSync = createAccountSync({ accounts, events, logWarning: (message, error) => logError(message, error) });
   const handlers: Handlers = {

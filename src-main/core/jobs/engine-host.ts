@@ -9,6 +9,7 @@ import type { SqliteDatabase } from '../db/database.ts';
 import type { EventBus } from '../events.ts';
 import type { Notifier } from '../host/notifier.ts';
 import type { PowerSignals } from '../host/power-signals.ts';
+import type { ProgressAggregate } from '../host/progress.ts';
 import type { Settings } from '../settings/settings.ts';
 import { UploadQueue } from '../uploads/upload-queue.ts';
 import { createJobsEngine, type EngineLogger, type JobsEngine } from './engine.ts';
@@ -28,6 +29,8 @@ export interface JobsEngineHostDeps<Client> {
   settings: Settings;
   notifier: Notifier;
   power: PowerSignals;
+  /** The taskbar/dock bar shared with downloads; uploads report into it. */
+  progress?: ProgressAggregate;
   /** The account's client as the engine's service; null when it cannot serve (a stand-in). */
   serviceFor(client: Client): JobsService | null;
   logger: EngineLogger;
@@ -90,6 +93,7 @@ export function hostJobsEngine<Client>(deps: JobsEngineHostDeps<Client>): JobsEn
       emit: (info) => deps.events.emit('uploads:changed', info),
       stagingDir: join(dirname(db.name), 'upload-staging'),
       logger: deps.logger,
+      ...(deps.progress ? { progress: deps.progress } : {}),
     });
     running = { db, jobs, uploads };
     jobs.start();

@@ -5,7 +5,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { AppError } from '../../contract/errors.ts';
 import type { LibraryMoveInfo } from '../../contract/ipc/library.ts';
 import type { EventBus } from '../events.ts';
-import type { ProgressReporter } from '../host/progress.ts';
+import type { ProgressAggregate } from '../host/progress.ts';
 import type { Settings } from '../settings/settings.ts';
 import { createLibrary, type Library, type LibraryDeps } from './library.ts';
 import { finishInterruptedMove, moveLibrary } from './library-move.ts';
@@ -30,7 +30,7 @@ export interface LibraryHostDeps {
   accounts: SessionSource;
   settings: Settings;
   events: EventBus;
-  progress?: ProgressReporter;
+  progress?: ProgressAggregate;
   logError(message: string, error: unknown): void;
   /** Tests: shorter intervals, injected fetch. */
   libraryOptions?: Partial<LibraryDeps>;

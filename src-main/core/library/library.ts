@@ -14,7 +14,7 @@ import type {
 import type { AssetsChangedInfo } from '../../contract/ipc/assets.ts';
 import { AssetsRepo } from '../db/repos/assets-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
-import { aggregateProgress, type ProgressReporter } from '../host/progress.ts';
+import type { ProgressAggregate } from '../host/progress.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
 import type { DownloadWithAsset } from './download-store.ts';
 import { exportAssets } from './library-export.ts';
@@ -39,7 +39,8 @@ export interface LibraryDeps {
   autoDownload(): boolean;
   emitDownloads(change: DownloadsChangedInfo): void;
   emitAssets(change: AssetsChangedInfo): void;
-  progress?: ProgressReporter;
+  /** The app's one taskbar/dock bar, shared with uploads. */
+  progress?: ProgressAggregate;
   logError(message: string, error: unknown): void;
   /** Tests: shorter intervals, injected fetch or file system. */
   queue?: Partial<DownloadQueueDeps>;
@@ -66,7 +67,7 @@ const kindsOf = (refs: readonly AssetRefInfo[]) => [...new Set(refs.map((r) => r
 
 export function createLibrary(deps: LibraryDeps): Library {
   const assets = new AssetsRepo(deps.db);
-  const progressBar = deps.progress ? aggregateProgress(deps.progress) : null;
+  const progressBar = deps.progress ?? null;
   const stopController = new AbortController();
   let thumbChain: Promise<void> = Promise.resolve();
 

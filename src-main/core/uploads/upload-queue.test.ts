@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UploadInfo } from '../../contract/ipc/uploads.ts';
+import { aggregateProgress, type ProgressAggregate } from '../host/progress.ts';
 import { jobsServiceFromClient } from '../jobs/service-port.ts';
 import { startEngineHarness, type EngineHarness } from '../jobs/test-support/engine-harness.ts';
 import { openCache } from '../db/cache.ts';
@@ -22,13 +23,14 @@ const png = (width: number, height: number, shade: number): Promise<Buffer> =>
     .png()
     .toBuffer();
 
-function makeQueue(): UploadQueue {
+function makeQueue(progress?: ProgressAggregate): UploadQueue {
   return new UploadQueue({
     cache: h.cache,
     service: jobsServiceFromClient(h.client),
     time: h.time,
     emit: (info) => void changes.push(info),
     stagingDir: join(dir, 'staging'),
+    ...(progress ? { progress } : {}),
   });
 }
 
@@ -97,6 +99,26 @@ describe('upload queue', () => {
     // Adding the same photo later is refused against what is on the model now.
     const again = await queue.add({ modelID, type: 'modelInput', files: [{ path: good }] });
     expect(again.refused[0]!.reason).toMatch(/already on this model/);
+  });
+
+  it('shows uploads on the taskbar bar it shares with downloads, and hides it when they end', async () => {
+    const { id: modelID } = await h.client.createModel({});
+    const shown: (number | null)[] = [];
+    const bar = aggregateProgress({ set: (fraction) => void shown.push(fraction) });
+    bar.update('image:img_downloading', 50, 100); // a download already on the bar
+    await queue.stop();
+    queue = makeQueue(bar);
+    queue.start();
+    await queue.add({
+      modelID,
+      type: 'modelInput',
+      files: [{ name: 'a.png', bytesBase64: (await png(900, 900, 3)).toString('base64') }],
+    });
+    await queue.idle();
+    expect(shown[0]).toBe(0.5);
+    expect(shown.some((f) => f !== null && f > 0.5 && f < 1)).toBe(true);
+    bar.finish('image:img_downloading');
+    expect(shown.at(-1)).toBeNull();
   });
 
   it('keeps each model at 20 images of a type, counting what the service already has', async () => {

@@ -11,6 +11,7 @@ import type { Cache } from '../db/cache.ts';
 import { assetFieldsFromImage } from '../db/server-records.ts';
 import { workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import { classifyFailure, errorInfoOf, retryDelay } from '../jobs/backoff.ts';
+import type { ProgressAggregate } from '../host/progress.ts';
 import type { EngineTime, TimerHandle } from '../jobs/engine-time.ts';
 import type { JobsService } from '../jobs/service-port.ts';
 import { checkFiles, sha256Of, trainingNotice, type FileSource } from './upload-checks.ts';
@@ -29,6 +30,8 @@ export interface UploadQueueDeps {
   /** Automatic retries after a 429 (the service refused, so nothing landed). */
   maxRateLimitRetries?: number;
   logger?: { warn(message: string, error?: unknown): void };
+  /** The app's taskbar/dock bar (shared with downloads). */
+  progress?: ProgressAggregate;
 }
 
 interface Running {
@@ -226,6 +229,7 @@ export class UploadQueue {
       .catch((error: unknown) => this.#deps.logger?.warn('An upload failed unexpectedly', error))
       .finally(() => {
         this.#running.delete(row.id);
+        this.#deps.progress?.finish(`upload:${row.id}`);
         this.#claims.release('uploads', row.id);
         this.#pump();
       });
@@ -268,6 +272,7 @@ export class UploadQueue {
         file: { name: row.file_name, bytes },
         signal: entry.controller.signal,
         onProgress: ({ percent }) => {
+          this.#deps.progress?.update(`upload:${row.id}`, percent * bytes.length, bytes.length);
           const at = time.now();
           if (at - lastEmit < interval && percent < 1) return;
           lastEmit = at;
