@@ -1,6 +1,8 @@
-// Create image: the form follows contract/rules live — per-model fields, reference limits, imagec-2 compression, Generate's reason.
+// Create image: the form follows contract/rules live — per-model fields, reference limits, imagec-2 compression, Generate's reason —
+// and every public image model generates through it.
 import { AppShellPage } from './pages/app-shell-page.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
+import { invokeInPage } from './pages/contract-client.ts';
 import { demoTest as test, expect } from './pages/app-fixtures.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
 
@@ -142,18 +144,118 @@ test('presets are browsed by category, searched, picked and cleared', async ({ p
   await expect(form.field('preset')).toContainText('Choose a preset…');
 });
 
-for (const model of ['imagea-2', 'imagec-2']) {
-  test(`a generation with ${model} ends with its image`, async ({ page }) => {
-    const form = new CreateImagePage(page);
-    await form.chooseModel(model);
-    await form.prompt.fill(`a teapot by ${model}`);
-    await form.generate.click();
-    const job = form.root.getByTestId('result-job').first();
-    await expect(job).toContainText(`a teapot by ${model}`);
-    await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
-    await expect(job.getByTestId('result-image')).toHaveCount(1);
-  });
+/**
+ * Every public image model, each with options of its own set through the form: the sizes each one
+ * allows (imageb-4_5 only 2K/4K, imageb-5-lite only 2K/3K) and a family-specific choice.
+ */
+const PUBLIC_MODELS: {
+  model: string;
+  group: 'imagea' | 'imageb' | 'imagec';
+  /** The size choices the form offers for this model, and the one picked. */
+  sizes: string[];
+  size: string;
+  /** A further option of the family, picked by its visible label, and the value sent. */
+  extra: { field: string; label: string; value: string };
+}[] = [
+  {
+    model: 'imagea',
+    group: 'imagea',
+    sizes: ['1K', '2K', '4K'],
+    size: '2K',
+    extra: { field: 'safetyFilterLevel', label: 'Block only high', value: 'BLOCK_ONLY_HIGH' },
+  },
+  {
+    model: 'imagea-pro',
+    group: 'imagea',
+    sizes: ['1K', '2K', '4K'],
+    size: '4K',
+    extra: { field: 'sequentialMode', label: 'Disabled', value: 'disabled' },
+  },
+  {
+    model: 'imagea-2',
+    group: 'imagea',
+    sizes: ['1K', '2K', '4K'],
+    size: '2K',
+    extra: { field: 'safetyFilterLevel', label: 'Block medium and above', value: 'BLOCK_MEDIUM_AND_ABOVE' },
+  },
+  {
+    model: 'imageb',
+    group: 'imageb',
+    sizes: ['Default', '1K', '2K', '4K'],
+    size: '1K',
+    extra: { field: 'optimizeMode', label: 'Fast', value: 'fast' },
+  },
+  {
+    model: 'imageb-4_5',
+    group: 'imageb',
+    sizes: ['Default', '2K', '4K'],
+    size: '4K',
+    extra: { field: 'optimizeMode', label: 'Standard', value: 'standard' },
+  },
+  {
+    model: 'imageb-5-lite',
+    group: 'imageb',
+    sizes: ['Default', '2K', '3K'],
+    size: '3K',
+    extra: { field: 'sequentialMode', label: 'Disabled', value: 'disabled' },
+  },
+  {
+    model: 'imagec-2',
+    group: 'imagec',
+    sizes: ['Default', '1K', '2K', '4K'],
+    size: '1K',
+    extra: { field: 'quality', label: 'High', value: 'high' },
+  },
+];
+
+interface SentJob {
+  prompt: string | null;
+  state: string;
+  request: { modelID?: string; options?: Record<string, Record<string, unknown>> };
 }
+
+test('every public image model generates through the form, with options of its own, to a visible image', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const form = new CreateImagePage(page);
+  // All seven are submitted first and run side by side, so the test waits for one round of jobs, not seven.
+  for (const { model, sizes, size, extra } of PUBLIC_MODELS) {
+    await test.step(`${model}: options and Generate`, async () => {
+      await form.chooseModel(model);
+      await expect(form.field('imageSize').getByRole('radio')).toHaveText(sizes);
+      await form.pickSegment('imageSize', size);
+      const control = form.field(extra.field);
+      if ((await control.getByRole('combobox').count()) > 0) {
+        await control.getByRole('combobox').selectOption({ label: extra.label });
+      } else {
+        await form.pickSegment(extra.field, extra.label);
+      }
+      await form.prompt.fill(`${model}: a teapot`);
+      await expect(form.generate).toBeEnabled();
+      await form.generate.click();
+      await expect(form.root.getByTestId('result-job').first()).toContainText(`${model}: a teapot`);
+    });
+  }
+
+  for (const { model, group, size, extra } of PUBLIC_MODELS) {
+    await test.step(`${model}: finished, its image shown, its options sent`, async () => {
+      const job = form.root.getByTestId('result-job').filter({ hasText: `${model}: a teapot` });
+      await expect(job).toHaveCount(1);
+      await expect(job).toContainText(model);
+      await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
+      const image = job.getByTestId('result-image');
+      await expect(image).toHaveCount(1);
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+      const jobs = await invokeInPage<SentJob[]>(page, 'jobs:list', { limit: 200 });
+      const sent = jobs.find((j) => j.prompt === `${model}: a teapot`);
+      expect(sent?.request.modelID).toBe(model);
+      expect(sent?.request.options?.[group]).toMatchObject({ imageSize: size, [extra.field]: extra.value });
+    });
+  }
+});
 
 test('screenshots of Create image with problems and options', async ({ page }) => {
   const form = new CreateImagePage(page);
