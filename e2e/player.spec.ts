@@ -94,7 +94,12 @@ test('the two-step video download: the service prepares it, the file arrives, it
   await expect(view.video).toHaveAttribute('data-local', 'false');
   await expect(view.offlineStatus).toHaveAttribute('data-state', 'remote');
   await view.root.getByTestId('download-mp4').click();
-  await expect(view.root.getByTestId('download-preparing')).toContainText('preparing the video file');
+  // The service's percentComplete is shown while it prepares, in words and on the bar.
+  await expect(view.root.getByTestId('download-preparing')).toHaveText(/preparing the video file… \d{1,3}%/);
+  await expect(view.root.getByRole('progressbar', { name: 'Preparing the video' })).toHaveAttribute(
+    'aria-valuenow',
+    /^\d{1,3}$/,
+  );
   await screenshotBothSchemes(page, 'asset-view-video-preparing');
   await expect(view.offlineStatus).toHaveAttribute('data-state', 'downloaded', { timeout: 30_000 });
   await expect(view.offlineStatus).toContainText('Available offline');
