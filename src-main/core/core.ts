@@ -109,7 +109,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     power: hostServices.power,
     serviceFor: (client) => {
       const service = asServiceClient(client);
-      return service ? jobsServiceFromClient(service) : null;
+      // Background status checks try once; the engine's own backoff decides when to try again.
+      return service ? jobsServiceFromClient(service, service.withRetry({ maxAttempts: 1 })) : null;
     },
     logger: { warn: (message, error) => logError(message, error) },
   });

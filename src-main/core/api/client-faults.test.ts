@@ -279,3 +279,16 @@ describe('authentication', () => {
     expect((await client.listPresets()).length).toBeGreaterThan(0);
   });
 });
+
+describe('withRetry', () => {
+  it('gives a sibling client its own policy (single attempts for background polls); the parent keeps its own', async () => {
+    const once = h.client.withRetry({ maxAttempts: 1 });
+    faultOn('GET', '/presets', { serverError: { count: 1, status: 503 } });
+    const refused = await failure(once.listPresets());
+    expect(refused.info.code).toBe('server');
+    expect(routeCount(h.emulator, 'GET /presets')).toBe(1);
+    faultOn('GET', '/presets', { serverError: { count: 1, status: 503 } });
+    expect((await h.client.listPresets()).length).toBeGreaterThan(0);
+    expect(routeCount(h.emulator, 'GET /presets')).toBe(3);
+  });
+});

@@ -113,7 +113,12 @@ export interface ServiceClient {
   listJobs(options?: JobListOptions): AsyncGenerator<JobsPage, void, undefined>;
   getJob(jobID: string, call?: CallOptions): Promise<Job>;
   listPresets(call?: CallOptions): Promise<Preset[]>;
-  /** Releases the keep-alive sockets. */
+  /**
+   * The same service with another retry policy (the jobs engine polls with single attempts: its
+   * own stored, jittered backoff is the retry loop of background work). Closed with this client.
+   */
+  withRetry(retry: Partial<RetryPolicyOptions>): ServiceClient;
+  /** Releases the keep-alive sockets (and those of its withRetry siblings). */
   close(): void;
 }
 
@@ -122,6 +127,7 @@ type Spec = RequestSpec;
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const logger = options.logger.child('api');
   const transport = createTransport({ ...options, logger });
+  const siblings: ServiceClient[] = [];
   const now = (): number => options.timing?.now?.() ?? Date.now();
 
   async function call<T>(spec: Spec, schema: v.GenericSchema<unknown, T>): Promise<T> {
@@ -343,6 +349,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     listPresets: async (c) => call(get('/presets', 'presets', c?.signal), v.array(PresetSchema)),
 
-    close: () => transport.close(),
+    withRetry(retry) {
+      const sibling = createServiceClient({ ...options, retry: { ...options.retry, ...retry } });
+      siblings.push(sibling);
+      return sibling;
+    },
+    close: () => {
+      transport.close();
+      siblings.splice(0).forEach((sibling) => sibling.close());
+    },
   };
 }

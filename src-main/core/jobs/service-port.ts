@@ -46,14 +46,22 @@ export interface JobsService {
 }
 
 /** The app's service client as the engine's JobsService. */
-export function jobsServiceFromClient(client: ServiceClient): JobsService {
+/**
+ * The engine's view of a client. `polls` answers the status checks (job pages, a job, a model):
+ * pass a single-attempt client so the engine's stored, jittered backoff is their only retry
+ * loop, interruptible by a stop, a suspend or going offline between rounds.
+ */
+export function jobsServiceFromClient(
+  client: ServiceClient,
+  polls: Pick<ServiceClient, 'listJobs' | 'getJob' | 'getModel'> = client,
+): JobsService {
   return {
     submitImage: (body) => client.generateImage(body as ImageGenerationBody),
     submitUpscale: (body) => client.upscaleImage(body as UpscaleBody),
     submitVideo: (body) => client.generateVideo(body as VideoGenerationBody),
-    jobPages: (range, signal) => client.listJobs({ start: range.start, end: range.end, ...(signal ? { signal } : {}) }),
-    getJob: (jobId, signal) => client.getJob(jobId, signal ? { signal } : undefined),
-    getModel: (modelId, signal) => client.getModel(modelId, signal ? { signal } : undefined),
+    jobPages: (range, signal) => polls.listJobs({ start: range.start, end: range.end, ...(signal ? { signal } : {}) }),
+    getJob: (jobId, signal) => polls.getJob(jobId, signal ? { signal } : undefined),
+    getModel: (modelId, signal) => polls.getModel(modelId, signal ? { signal } : undefined),
     trainModel: (modelId) => client.trainModel(modelId),
     async countModelImages(modelId, type, signal) {
       let count = 0;
