@@ -68,6 +68,20 @@ module.exports = {
       to: { path: ['^src-main/(core|shell|preload|browser-mode|cli)/', '^src-renderer/'] },
     },
     {
+      name: 'hosts-reach-the-emulator-through-demo',
+      comment: 'The emulator runs inside a host only as demo mode (src-main/demo/); tests may start it.',
+      severity: 'error',
+      from: { path: '^src-main/(shell|preload|browser-mode|cli)/', pathNot: '\\.test\\.ts$|/test-support/' },
+      to: { path: '^emulator/' },
+    },
+    {
+      name: 'demo-is-a-leaf',
+      comment: 'demo/ joins the emulator to the core; it knows no host.',
+      severity: 'error',
+      from: { path: '^src-main/demo/' },
+      to: { path: ['^src-main/(shell|preload|browser-mode|cli)/', '^src-renderer/'] },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: { path: '^(src-main|src-renderer|emulator)/' },

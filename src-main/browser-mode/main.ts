@@ -7,7 +7,7 @@ import { createCore } from '../core/core.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { startBrowserMode } from './server.ts';
 import { mediaRoute } from './media-route.ts';
-import { createEmulatorDemo } from './demo.ts';
+import { createEmulatorDemo } from '../demo/emulator-demo.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const { values } = parseArgs({

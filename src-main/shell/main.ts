@@ -16,7 +16,7 @@ import Store from 'electron-store';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { QueueCountsInfo } from '../contract/ipc/shell.ts';
-import { createEmulatorDemo } from '../browser-mode/demo.ts';
+import { createEmulatorDemo } from '../demo/emulator-demo.ts';
 import { createCore, type Core } from '../core/core.ts';
 import { logsDir } from '../core/host/folders.ts';
 import { createLogger } from '../core/log/index.ts';

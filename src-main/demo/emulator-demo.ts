@@ -1,5 +1,6 @@
-// Demo mode for hosts that may run the emulator in-process: started on first use on a random
-// loopback port with a fast clock, its data kept under dataDir/demo-emulator across restarts.
+// Demo mode for the hosts (the shell, browser mode), and the one place a host reaches the
+// emulator: started in-process on first use on a random loopback port with a fast clock, its
+// data kept under dataDir/demo-emulator across restarts.
 import { join } from 'node:path';
 import { DEFAULT_API_KEY, startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import type { DemoService } from '../core/account/types.ts';

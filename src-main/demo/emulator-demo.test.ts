@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountInfo } from '../contract/ipc/app.ts';
 import { createCore } from '../core/core.ts';
-import { createEmulatorDemo } from './demo.ts';
+import { createEmulatorDemo } from './emulator-demo.ts';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
