@@ -15,6 +15,7 @@ import {
 import Store from 'electron-store';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { AccountInfo } from '../contract/ipc/app.ts';
 import type { QueueCountsInfo } from '../contract/ipc/shell.ts';
 import { createEmulatorDemo } from '../demo/emulator-demo.ts';
 import { createCore, type Core } from '../core/core.ts';
@@ -25,6 +26,7 @@ import { createPowerSignalHub } from '../core/host/power-signals.ts';
 import { APP_NAME, defaultDataDir } from '../core/paths.ts';
 import { registerSchemes, serveMedia, serveRenderer } from './app-protocol.ts';
 import { closeAction } from './close-behavior.ts';
+import { isDemo, wantsDemoAtStart, withDemoBadge } from './demo-badge.ts';
 import { adaptElectronStore } from './electron-store-adapter.ts';
 import { bindIpc } from './ipc-binding.ts';
 import { installAppMenu } from './menu.ts';
@@ -94,11 +96,18 @@ export async function startShell(): Promise<void> {
   };
 
   let lastNotification: Notification | null = null;
+  // The demo account is badged in the window title, the tray and notifications (demo-badge.ts).
+  let demoMode = false;
   const powerHub = createPowerSignalHub({ onListenerError: (error) => log('power listener failed', error) });
   const notifier = coalesceNotifier(
     createOsNotifier({
       isSupported: () => Notification.isSupported(),
-      create: (options) => (lastNotification = new Notification({ ...options, silent: false })),
+      create: (options) =>
+        (lastNotification = new Notification({
+          ...options,
+          title: withDemoBadge(options.title, demoMode),
+          silent: false,
+        })),
       onOpen: openAsset,
     }),
     {
@@ -198,6 +207,9 @@ export async function startShell(): Promise<void> {
       created.hide();
       if (action === 'hide-and-explain') void explainCloseToTray();
     });
+    // The shell owns the title (it carries the Demo badge); the page's <title> does not replace it.
+    created.on('page-title-updated', (event) => event.preventDefault());
+    created.setTitle(withDemoBadge(APP_NAME, demoMode));
     return created;
   }
 
@@ -237,19 +249,32 @@ export async function startShell(): Promise<void> {
         else app.quit();
       },
     });
-    tray.update(counts, settings.get().pollingPaused);
+    tray.update(counts, settings.get().pollingPaused, demoMode);
   } catch (error) {
     // Some Linux desktops have no tray: the app still works, closing the window then quits.
     log('no tray available', error);
   }
+  const showAccountMode = (account: AccountInfo): void => {
+    demoMode = isDemo(account);
+    if (win && !win.isDestroyed()) win.setTitle(withDemoBadge(APP_NAME, demoMode));
+    tray?.update(counts, settings.get().pollingPaused, demoMode);
+  };
   const stopCounts = core.events.subscribe((event, payload) => {
+    if (event === 'account:changed') return showAccountMode(payload as AccountInfo);
     if (event !== 'queue:counts') return;
     counts = payload as QueueCountsInfo;
-    tray?.update(counts, settings.get().pollingPaused);
+    tray?.update(counts, settings.get().pollingPaused, demoMode);
   });
   const stopSettings = settings.onChange((values, changed) => {
-    if (changed.includes('pollingPaused')) tray?.update(counts, values.pollingPaused);
+    if (changed.includes('pollingPaused')) tray?.update(counts, values.pollingPaused, demoMode);
   });
+  const status = await core.dispatch('account:status', undefined);
+  const account = status.ok ? (status.value as AccountInfo) : null;
+  if (account) showAccountMode(account);
+  if (wantsDemoAtStart(process.argv) && !isDemo(account)) {
+    const started = await core.dispatch('account:use-demo', undefined);
+    if (!started.ok) log(`demo mode could not start: ${started.error.message}`);
+  }
 
   const openFolder = (dir: string): void => {
     void mkdir(dir, { recursive: true })

@@ -1,6 +1,7 @@
 // What the tray shows for the queue: tooltip, the macOS title next to the icon and the menu
 // items. Pure; tray.ts turns it into a native Tray and Menu.
 import type { QueueCountsInfo } from '../contract/ipc/shell.ts';
+import { withDemoBadge } from './demo-badge.ts';
 
 export type TrayCommand = 'open' | 'toggle-polling' | 'quit';
 
@@ -30,14 +31,15 @@ export function queueSummary(counts: QueueCountsInfo): string {
   return parts.join(', ');
 }
 
-export function trayModel(appName: string, counts: QueueCountsInfo, pollingPaused: boolean): TrayModel {
+export function trayModel(appName: string, counts: QueueCountsInfo, pollingPaused: boolean, demo = false): TrayModel {
   const summary = queueSummary(counts);
   const running = sane(counts.running);
+  const status = pollingPaused ? `${summary} · checking paused` : summary;
   return {
-    tooltip: `${appName} — ${summary}${pollingPaused ? ' (checking paused)' : ''}`,
+    tooltip: `${withDemoBadge(appName, demo)} — ${summary}${pollingPaused ? ' (checking paused)' : ''}`,
     title: running > 0 ? String(running) : '',
     items: [
-      { kind: 'status', label: pollingPaused ? `${summary} · checking paused` : summary },
+      { kind: 'status', label: demo ? `Demo · ${status}` : status },
       { kind: 'separator' },
       { kind: 'command', command: 'open', label: `Open ${appName}` },
       { kind: 'command', command: 'toggle-polling', label: 'Pause Checking Jobs', checked: pollingPaused },

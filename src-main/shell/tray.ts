@@ -5,7 +5,7 @@ import type { QueueCountsInfo } from '../contract/ipc/shell.ts';
 import { trayModel, type TrayCommand, type TrayModel } from './tray-model.ts';
 
 export interface AppTray {
-  update(counts: QueueCountsInfo, pollingPaused: boolean): void;
+  update(counts: QueueCountsInfo, pollingPaused: boolean, demo: boolean): void;
   /** What the tray shows now (for the Electron e2e). */
   model(): TrayModel;
   destroy(): void;
@@ -47,8 +47,8 @@ export function createAppTray(options: TrayOptions): AppTray {
   render(current);
 
   return {
-    update(counts, pollingPaused) {
-      const next = trayModel(options.appName, counts, pollingPaused);
+    update(counts, pollingPaused, demo) {
+      const next = trayModel(options.appName, counts, pollingPaused, demo);
       if (JSON.stringify(next) === JSON.stringify(current)) return;
       current = next;
       render(next);
