@@ -10,5 +10,4 @@ export interface BridgeRequest {
 }
 
 export type BridgeMessage =
-  | { kind: 'result'; id: number; result: Result<unknown> }
-  | { kind: 'event'; event: string; payload: unknown };
+  { kind: 'result'; id: number; result: Result<unknown> } | { kind: 'event'; event: string; payload: unknown };

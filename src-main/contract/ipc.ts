@@ -53,8 +53,7 @@ export type EventChannel = keyof typeof eventChannels;
 export type InvokeArgs<C extends InvokeChannel> = v.InferInput<(typeof invokeChannels)[C]['args']>;
 export type InvokeResult<C extends InvokeChannel> =
   (typeof invokeChannels)[C]['result'] extends Phantom<infer R> ? R : never;
-export type EventPayload<E extends EventChannel> =
-  (typeof eventChannels)[E] extends Phantom<infer P> ? P : never;
+export type EventPayload<E extends EventChannel> = (typeof eventChannels)[E] extends Phantom<infer P> ? P : never;
 
 /** What the renderer sees as `window.atelier` (preload) or the WebSocket bridge (browser mode). */
 export interface AtelierBridge {

@@ -1,12 +1,7 @@
 // The one entry for every call from a renderer: checks the channel, validates the untrusted
 // arguments against the contract's schema, runs the handler and turns any throw into data.
 import * as v from 'valibot';
-import {
-  invokeChannels,
-  isInvokeChannel,
-  type InvokeChannel,
-  type InvokeResult,
-} from '../contract/ipc.ts';
+import { invokeChannels, isInvokeChannel, type InvokeChannel, type InvokeResult } from '../contract/ipc.ts';
 import { AppError, fail, ok, type Result } from '../contract/errors.ts';
 
 type ValidArgs<C extends InvokeChannel> = v.InferOutput<(typeof invokeChannels)[C]['args']>;
@@ -28,7 +23,7 @@ export function createDispatcher(
     const parsed = v.safeParse(invokeChannels[channel].args, args);
     if (!parsed.success) {
       const issue = parsed.issues[0];
-      const field = issue ? v.getDotPath(issue) ?? undefined : undefined;
+      const field = issue ? (v.getDotPath(issue) ?? undefined) : undefined;
       return fail({
         code: 'invalid_argument',
         message: `Invalid arguments for ${channel}${field ? ` (${field})` : ''}: ${issue?.message ?? 'rejected'}`,
