@@ -51,7 +51,15 @@ export const syncInvoke = {
   'sync:status': invoke(v.undefined(), type<SyncStatusInfo>()),
 };
 
+/** The service answered 429 to background work: it waits this long before asking again. */
+export interface RateLimitedInfo {
+  retryAfterMs: number;
+  source: 'jobs' | 'training' | 'uploads';
+}
+
 export const syncEvents = {
+  /** Background work (checking jobs or training, uploading) was asked to slow down. */
+  'service:rate-limited': type<RateLimitedInfo>(),
   /** After every successful refresh (also when nothing changed). */
   'sync:changed': type<SyncResultInfo>(),
   /** When a refresh starts, ends or fails. */

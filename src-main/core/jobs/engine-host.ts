@@ -94,6 +94,7 @@ export function hostJobsEngine<Client>(deps: JobsEngineHostDeps<Client>): JobsEn
       stagingDir: join(dirname(db.name), 'upload-staging'),
       logger: deps.logger,
       ...(deps.progress ? { progress: deps.progress } : {}),
+      onRateLimited: (retryAfterMs) => deps.events.emit('service:rate-limited', { retryAfterMs, source: 'uploads' }),
     });
     running = { db, jobs, uploads };
     jobs.start();

@@ -267,6 +267,8 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     gate: gateStore(cache, GATE_KEY.jobs, time),
     onError: onLoopError,
     onFailure: (info, delay, failures) => {
+      if (classifyFailure(info) === 'rate_limited')
+        events.emit('service:rate-limited', { retryAfterMs: delay, source: 'jobs' });
       if (failures === 1 || failures % 10 === 0)
         logger.warn(`Checking jobs failed (${info.code}); next try in ${Math.round(delay / 1000)} s`);
     },
@@ -289,6 +291,10 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     options: options.loop,
     gate: gateStore(cache, GATE_KEY.training, time),
     onError: onLoopError,
+    onFailure: (info, delay) => {
+      if (classifyFailure(info) === 'rate_limited')
+        events.emit('service:rate-limited', { retryAfterMs: delay, source: 'training' });
+    },
   });
   const loops = [jobsLoop, trainingLoop];
 

@@ -42,6 +42,9 @@ describe('poll faults', () => {
     const limitedAt = h.time.now();
     expect(h.engine.notBefore - limitedAt).toBeGreaterThanOrEqual(45_000);
     expect(pollRequests(h.emulator).total).toBe(1);
+    // The app says so (status bar: rate limited) for as long as it waits.
+    const said = h.recorded.filter((e) => e.event === 'service:rate-limited').map((e) => e.payload);
+    expect(said).toEqual([{ source: 'jobs', retryAfterMs: h.engine.notBefore - limitedAt }]);
 
     // A restart in the middle keeps the wait (it is stored with the account).
     await h.advance(20_000);

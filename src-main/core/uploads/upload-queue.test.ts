@@ -23,12 +23,15 @@ const png = (width: number, height: number, shade: number): Promise<Buffer> =>
     .png()
     .toBuffer();
 
+let waits: number[];
+
 function makeQueue(progress?: ProgressAggregate): UploadQueue {
   return new UploadQueue({
     cache: h.cache,
     service: jobsServiceFromClient(h.client),
     time: h.time,
     emit: (info) => void changes.push(info),
+    onRateLimited: (ms) => void waits.push(ms),
     stagingDir: join(dir, 'staging'),
     ...(progress ? { progress } : {}),
   });
@@ -38,6 +41,7 @@ beforeEach(async () => {
   h = await startEngineHarness();
   dir = mkdtempSync(join(tmpdir(), 'atelier-uploads-'));
   changes = [];
+  waits = [];
   queue = makeQueue();
   queue.start();
 });
@@ -183,6 +187,8 @@ describe('upload queue', () => {
     await queue.idle();
     expect(queue.list(modelID)[0]).toMatchObject({ state: 'queued' });
     expect(queue.list(modelID)[0]!.error).toMatch(/^Waiting: /);
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toBeGreaterThanOrEqual(20_000);
     await h.advance(10_000);
     expect(uploads(h)).toBe(1);
     await h.advance(11_000);

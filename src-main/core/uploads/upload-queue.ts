@@ -32,6 +32,8 @@ export interface UploadQueueDeps {
   logger?: { warn(message: string, error?: unknown): void };
   /** The app's taskbar/dock bar (shared with downloads). */
   progress?: ProgressAggregate;
+  /** A 429: the service asked uploads to wait this long. */
+  onRateLimited?(retryAfterMs: number): void;
 }
 
 interface Running {
@@ -305,7 +307,9 @@ export class UploadQueue {
       const now = time.now();
       if (classifyFailure(info) === 'rate_limited' && attempts <= (this.#deps.maxRateLimitRetries ?? 3)) {
         // A 429 means the service took nothing: waiting and sending again cannot duplicate.
-        this.#notBefore.set(row.id, now + retryDelay(info, attempts, time.random));
+        const delay = retryDelay(info, attempts, time.random);
+        this.#notBefore.set(row.id, now + delay);
+        this.#deps.onRateLimited?.(delay);
         this.#emit(
           this.#store.update(row.id, { state: 'queued', progress: 0, error: `Waiting: ${info.message}` }, now),
         );
