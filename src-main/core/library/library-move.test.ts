@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryMoveInfo } from '../../contract/ipc/library.ts';
-import { finishInterruptedMove, MOVE_MARKER, moveLibrary } from './library-move.ts';
+import { destinationProblem, finishInterruptedMove, MOVE_MARKER, moveLibrary } from './library-move.ts';
 
 let base: string;
 let from: string;
@@ -81,6 +81,34 @@ describe('moveLibrary', () => {
     await mkdir(busy);
     await writeFile(join(busy, 'mine.txt'), 'user file');
     await expect(moveLibrary({ ...common, to: busy })).rejects.toThrow(/not empty/);
+  });
+
+  it('says what is wrong with a destination it cannot create, and changes nothing', async () => {
+    const before = await tree(from);
+    await writeFile(join(base, 'a-file'), 'not a folder');
+    const switched: string[] = [];
+    const refusal = moveLibrary({
+      from,
+      dataDir,
+      to: join(base, 'a-file', 'Library'),
+      signal: new AbortController().signal,
+      switchTo: (to) => void switched.push(to),
+    });
+    await expect(refusal).rejects.toMatchObject({
+      info: { code: 'invalid_argument', field: 'to', message: expect.stringMatching(/is a file, not a folder/) },
+    });
+    expect(switched).toEqual([]);
+    expect(await tree(from)).toEqual(before);
+  });
+
+  it('turns the file-system errors of a destination into advice', () => {
+    const advice = (code: string) => destinationProblem(Object.assign(new Error(code), { code }))?.info;
+    expect(advice('EACCES')).toMatchObject({ field: 'to', message: expect.stringMatching(/may not write/) });
+    expect(advice('EPERM')?.message).toMatch(/permissions/);
+    expect(advice('EROFS')?.message).toMatch(/read-only disk/);
+    expect(advice('ENOENT')?.message).toMatch(/reconnect it/);
+    expect(advice('ENOSPC')).toMatchObject({ code: 'disk_full' });
+    expect(advice('EIO')).toBeUndefined();
   });
 
   it('leaves the old folder whole when aborted, and a rerun finishes the job', async () => {

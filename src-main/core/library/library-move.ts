@@ -37,6 +37,30 @@ export interface MoveOptions {
 
 const refuse = (message: string): AppError => new AppError({ code: 'invalid_argument', message, field: 'to' });
 
+/** A file-system failure on the way to the new folder, said so the user knows what to do; null: not one of those. */
+export function destinationProblem(error: unknown): AppError | null {
+  switch ((error as { code?: unknown } | null)?.code) {
+    case 'EACCES':
+    case 'EPERM':
+      return refuse('Atelier may not write to that folder; choose one you can write to, or change its permissions.');
+    case 'EROFS':
+      return refuse('That folder is on a read-only disk; choose a folder on a disk you can write to.');
+    case 'ENOTDIR':
+    case 'EEXIST':
+      return refuse('Part of that path is a file, not a folder; choose another place.');
+    case 'ENOENT':
+      return refuse('That place is gone (a disk removed?); reconnect it or choose another folder.');
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return new AppError({
+        code: 'disk_full',
+        message: "The new folder's disk is full; free some space or choose another disk.",
+      });
+    default:
+      return null;
+  }
+}
+
 interface Listing {
   files: { path: string; size: number }[];
   /** Every folder, empty ones included (recreated in the target, removed from the source). */
@@ -155,12 +179,16 @@ export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo
   const files = listing.files;
   info.filesTotal = files.length;
   info.bytesTotal = files.reduce((sum, f) => sum + f.size, 0);
-  await mkdir(to, { recursive: true });
+  try {
+    await mkdir(to, { recursive: true });
+    await writeFileDurable(join(to, MOVE_MARKER), JSON.stringify({ from, startedAt: new Date().toISOString() }));
+  } catch (error) {
+    throw destinationProblem(error) ?? error;
+  }
   const space = await statfs(to).catch(() => null);
   if (space && space.bavail * space.bsize < info.bytesTotal) {
     throw new AppError({ code: 'disk_full', message: "The new folder's disk does not have room for the library." });
   }
-  await writeFileDurable(join(to, MOVE_MARKER), JSON.stringify({ from, startedAt: new Date().toISOString() }));
   await writeFileDurable(
     join(options.dataDir, JOURNAL),
     JSON.stringify({ from, to, phase: 'copying' } satisfies Journal),
@@ -211,12 +239,12 @@ export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo
       return info;
     }
     info.state = 'failed';
-    info.error =
-      error instanceof AppError
-        ? error.info
-        : { code: 'internal', message: `Moving the library failed: ${(error as Error).message}` };
+    const known = error instanceof AppError ? error : destinationProblem(error);
+    info.error = known
+      ? known.info
+      : { code: 'internal', message: `Moving the library failed: ${(error as Error).message}` };
     report();
-    throw error instanceof AppError ? error : new AppError(info.error);
+    throw known ?? new AppError(info.error);
   }
 
   info.state = 'switching';
