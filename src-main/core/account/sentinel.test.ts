@@ -71,7 +71,7 @@ describe('the API key never leaves main', () => {
     return core;
   };
 
-  it('appears in no response, event, log line or unencrypted file', async () => {
+  it('appears in no response, event, log line or unencrypted file', { timeout: 60_000 }, async () => {
     const cipher = createFakeCipher();
     const core = await startCore(cipher);
     const call = async (channel: string, args?: unknown) => {
@@ -98,6 +98,40 @@ describe('the API key never leaves main', () => {
       ok: true,
       value: { mode: 'service', keyConfigured: true, keyStorage: 'encrypted', baseUrl: emulator.url },
     });
+    // Every domain with the key in use: refreshes, models, presets, a job to its end with its
+    // outputs downloaded, the library, searches, history, and service errors that had it in hand.
+    expect((await call('sync:refresh', {})).ok).toBe(true);
+    await call('models:list');
+    const model = await call('models:create', {});
+    expect(model.ok).toBe(true);
+    const modelId = model.ok ? (model.value as { id: string }).id : '';
+    await call('models:images', { modelId });
+    expect(await call('models:get', { id: 'mdl_not_there' })).toMatchObject({ ok: false });
+    await call('presets:list');
+    const job = await call('jobs:submit-image', { body: { modelID: 'imagea', prompt: 'a sentinel lighthouse' } });
+    expect(job.ok).toBe(true);
+    const localId = job.ok ? (job.value as { localId: number }).localId : 0;
+    await vi.waitFor(
+      async () =>
+        expect(await call('jobs:get', { localId })).toMatchObject({ ok: true, value: { state: 'succeeded' } }),
+      { timeout: 20_000, interval: 200 },
+    );
+    await vi.waitFor(
+      async () => {
+        const downloads = await call('library:downloads');
+        expect(downloads).toMatchObject({ ok: true, value: { items: [{ state: 'succeeded' }] } });
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    await call('assets:list');
+    await call('assets:search', { query: 'lighthouse' });
+    await call('jobs:list');
+    await call('jobs:history', {
+      start: new Date(Date.now() - 3_600_000).toISOString(),
+      end: new Date().toISOString(),
+    });
+    await call('jobs:submit-upscale', { body: { imageID: 'img_not_mine' } });
+    await call('models:delete', { id: modelId });
     await call('account:status');
     await call('app:info');
     await call('settings:get');
