@@ -146,6 +146,12 @@ describe('references each model accepts', () => {
         'elementIDs',
         'at most 4 elements and references in total; you gave 5',
       );
+      // Without elements, the refusal names a field that was sent.
+      expectRefused(
+        video(base(id, { referenceImages: imgs('reference_image', 3), referenceVideos: vids(2) })),
+        'referenceVideos',
+        'you gave 5',
+      );
       expectRefused(video(base(id, { elementIDs: ['el1', ''] })), 'elementIDs[1]');
       expectRefused(video(base(id, { elementIDs: 'el1' })), 'elementIDs');
     },

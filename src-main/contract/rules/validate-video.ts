@@ -186,8 +186,10 @@ function totalItemProblems(body: Record<string, unknown>, id: string, rules: Vid
   if (max === undefined) return [];
   const count = (key: string): number => (Array.isArray(body[key]) ? (body[key] as unknown[]).length : 0);
   const total = count('elementIDs') + count('referenceImages') + count('referenceVideos');
+  // Named on a field that was sent: elements first, then reference videos, then images.
+  const field = ['elementIDs', 'referenceVideos', 'referenceImages'].find((key) => count(key) > 0) ?? 'elementIDs';
   return total > max
-    ? [problem('elementIDs', `${id} accepts at most ${max} elements and references in total; you gave ${total}`)]
+    ? [problem(field, `${id} accepts at most ${max} elements and references in total; you gave ${total}`)]
     : [];
 }
 
