@@ -90,10 +90,15 @@ export async function startShell(): Promise<void> {
     return win;
   };
 
-  const openAsset = (target: NotificationTarget): void => {
-    showWindow();
-    core?.events.emit('shell:open-asset', target);
+  /** Shows the window, then tells its page; a page still loading (a window just made) hears it once loaded. */
+  const showAndTell = (tell: () => void): void => {
+    const page = showWindow().webContents;
+    if (page.isLoading()) page.once('did-finish-load', tell);
+    else tell();
   };
+
+  const openAsset = (target: NotificationTarget): void =>
+    showAndTell(() => core?.events.emit('shell:open-asset', target));
 
   let lastNotification: Notification | null = null;
   // The demo account is badged in the window title, the tray and notifications (demo-badge.ts).
@@ -284,10 +289,7 @@ export async function startShell(): Promise<void> {
   installAppMenu(
     { platform: process.platform, appName: APP_NAME, dev: !app.isPackaged },
     {
-      openSettings: () => {
-        showWindow();
-        core?.events.emit('shell:command', { command: 'open-settings' });
-      },
+      openSettings: () => showAndTell(() => core?.events.emit('shell:command', { command: 'open-settings' })),
       openDataFolder: () => openFolder(dataDir),
       openLogsFolder: () => openFolder(logsDir(dataDir)),
     },
