@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { access, mkdir, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../lazy-sharp.ts';
 import { writeFileDurable } from './durable-fs.ts';
 
 export const THUMBS_DIR = '.thumbs';
@@ -68,6 +68,7 @@ const PLAY_GLYPH = (width: number, height: number): Buffer => {
 export async function neutralPoster(glyph = true): Promise<Buffer> {
   const width = THUMB_EDGE;
   const height = Math.round((THUMB_EDGE * 9) / 16);
+  const sharp = await loadSharp();
   const blank = sharp({ create: { width, height, channels: 3, background: { r: 46, g: 48, b: 54 } } });
   return (glyph ? blank.composite([{ input: PLAY_GLYPH(width, height) }]) : blank)
     .webp({ quality: WEBP_QUALITY })
@@ -75,6 +76,7 @@ export async function neutralPoster(glyph = true): Promise<Buffer> {
 }
 
 async function imageThumb(source: string): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(source, { limitInputPixels: 268_402_689, failOn: 'error' })
     .rotate()
     .resize(THUMB_EDGE, THUMB_EDGE, { fit: 'inside', withoutEnlargement: true })
@@ -131,6 +133,7 @@ async function videoThumb(source: string): Promise<{ bytes: Buffer; poster: 'fra
   const frame = ffmpeg ? await ffmpegFrame(ffmpeg, source) : null;
   if (frame) {
     try {
+      const sharp = await loadSharp();
       const image = sharp(frame);
       const { width = THUMB_EDGE, height = THUMB_EDGE } = await image.metadata();
       const bytes = await image

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../lazy-sharp.ts';
 import type { RefusedFileInfo } from '../../contract/ipc/uploads.ts';
 import { detectImageFormat, UPLOAD_RULES, type DetectedImageFormat } from '../../contract/rules/index.ts';
 import type { UploadType } from '../../contract/service.ts';
@@ -90,6 +90,7 @@ async function readBytes(source: FileSource): Promise<Uint8Array> {
 
 async function dimensionsOf(bytes: Uint8Array): Promise<{ width: number | null; height: number | null }> {
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(bytes, { failOn: 'none' }).metadata();
     // EXIF orientations 5–8 swap the visible width and height.
     const swap = (meta.orientation ?? 1) >= 5;
