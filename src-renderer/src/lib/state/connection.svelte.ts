@@ -1,17 +1,26 @@
 // The connection facts the frame owns: the browser's online flag and whether the service asked us to slow
-// down (a 429 on the last refresh, until its Retry-After passes). Reachability of the service itself is
+// down: a 429 on the last refresh (sync status), or on background work — checking jobs or training,
+// uploading — ('service:rate-limited'), each until its wait passes. Reachability of the service itself is
 // service-reach.svelte.ts; the status bar combines both.
 import type { SyncStatusInfo } from '@contract/ipc/sync.ts';
+import { extendWait, rateLimitText, rateLimitedUntil, replaceWait, type RateLimitWaits } from '../frame/rate-limit.ts';
 import { invoke, on } from '../ipc.ts';
 import { account } from './account.svelte.ts';
 
+/** When a 429 on a refresh names no wait. */
+const DEFAULT_WAIT_MS = 60_000;
+
 class ConnectionState {
   online = $state(typeof navigator === 'undefined' ? true : navigator.onLine);
-  /** Epoch ms until which the service asked us to wait; null when not limited. */
-  rateLimitedUntil = $state<number | null>(null);
+  /** Epoch ms until which each kind of work waits, as the service asked. */
+  waits = $state.raw<RateLimitWaits>({});
   #now = $state(Date.now());
 
-  readonly rateLimited = $derived(this.rateLimitedUntil !== null && this.rateLimitedUntil > this.#now);
+  /** Epoch ms until which the service asked us to wait (the latest of all waits); null when not limited. */
+  readonly rateLimitedUntil = $derived(rateLimitedUntil(this.waits, this.#now));
+  readonly rateLimited = $derived(this.rateLimitedUntil !== null);
+  /** "Rate limited · checking jobs again in 40 s"; null when not limited. */
+  readonly rateLimitText = $derived(rateLimitText(this.waits, this.#now));
   readonly isDemo = $derived(account.isDemo);
   /** Without the service's reachability (service-reach.svelte.ts), which the status bar adds. */
   readonly status: 'online' | 'offline' | 'rate-limited' = $derived(
@@ -21,7 +30,8 @@ class ConnectionState {
   #apply(status: SyncStatusInfo): void {
     const error = status.lastError;
     this.#now = Date.now();
-    this.rateLimitedUntil = error?.code === 'rate_limited' ? this.#now + (error.retryAfterMs ?? 60_000) : null;
+    const until = error?.code === 'rate_limited' ? this.#now + (error.retryAfterMs ?? DEFAULT_WAIT_MS) : null;
+    this.waits = replaceWait(this.waits, 'library', until);
   }
 
   async load(): Promise<void> {
@@ -34,15 +44,23 @@ class ConnectionState {
     const down = () => (this.online = false);
     window.addEventListener('online', up);
     window.addEventListener('offline', down);
-    const stopSync = on('sync:status-changed', (status) => {
-      if (!status.running) this.#apply(status);
-    });
-    // Re-check now and then, so "rate limited" ends when its wait is over.
-    const tick = setInterval(() => (this.#now = Date.now()), 5000);
+    const stops = [
+      on('sync:status-changed', (status) => {
+        if (!status.running) this.#apply(status);
+      }),
+      on('service:rate-limited', ({ source, retryAfterMs }) => {
+        this.#now = Date.now();
+        this.waits = extendWait(this.waits, source, this.#now + retryAfterMs);
+      }),
+    ];
+    // Counts the wait down while limited, so the words stay true and "rate limited" ends when it is over.
+    const tick = setInterval(() => {
+      if (this.rateLimited) this.#now = Date.now();
+    }, 1000);
     return () => {
       window.removeEventListener('online', up);
       window.removeEventListener('offline', down);
-      stopSync();
+      stops.forEach((stop) => stop());
       clearInterval(tick);
     };
   }
