@@ -159,6 +159,19 @@ export async function startShell(): Promise<void> {
           if (problem) throw new Error(problem);
         },
         openExternal: (url) => shell.openExternal(url),
+        pickFolder: async ({ title, buttonLabel, defaultPath }) => {
+          const options = {
+            title,
+            buttonLabel,
+            defaultPath,
+            properties: ['openDirectory', 'createDirectory', 'promptToCreate'] as (
+              'openDirectory' | 'createDirectory' | 'promptToCreate'
+            )[],
+          };
+          const parent = win && !win.isDestroyed() ? win : null;
+          const picked = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+          return picked.canceled ? null : (picked.filePaths[0] ?? null);
+        },
       },
     },
   });

@@ -20,6 +20,11 @@ export interface ShellCommandInfo {
   command: 'open-settings';
 }
 
+/** The folder the user chose in the system's folder dialog; null when they cancelled it. */
+export interface PickedFolderInfo {
+  path: string | null;
+}
+
 const text = (name: string, max: number) =>
   v.pipe(v.string(`${name} must be text.`), v.nonEmpty(`${name} is empty.`), v.maxLength(max, `${name} is too long.`));
 
@@ -32,6 +37,11 @@ export const shellInvoke = {
   'shell:show-item-in-folder': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
   /** Opens a library file with the system's default app (same path rules as show-item-in-folder). */
   'shell:open-item': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
+  /** The system's folder dialog (desktop app only), for moving the library or exporting. */
+  'shell:pick-folder': invoke(
+    v.strictObject({ purpose: v.picklist(['library-move', 'export'], 'purpose must be library-move or export.') }),
+    type<PickedFolderInfo>(),
+  ),
 };
 
 export const shellEvents = {

@@ -16,6 +16,10 @@ function recordingDesktop() {
     showItemInFolder: (path) => void calls.push(`show ${path}`),
     openItem: async (path) => void calls.push(`open ${path}`),
     openExternal: async (url) => void calls.push(`external ${url}`),
+    pickFolder: async ({ title, defaultPath }) => {
+      calls.push(`pick ${title} ${defaultPath}`);
+      return title.startsWith('Move') ? '/picked/folder' : null;
+    },
   };
   return { calls, desktop };
 }
@@ -108,5 +112,33 @@ describe('shell:* handlers', () => {
       error: { code: 'unsupported' },
     });
     await core.close();
+  });
+
+  it('asks the desktop for a folder, starting beside the library; a cancel is null; browser mode has none', async () => {
+    const { calls, desktop } = recordingDesktop();
+    const { core, library } = await setup(desktop);
+    expect(await core.dispatch('shell:pick-folder', { purpose: 'library-move' })).toEqual({
+      ok: true,
+      value: { path: '/picked/folder' },
+    });
+    expect(await core.dispatch('shell:pick-folder', { purpose: 'export' })).toEqual({
+      ok: true,
+      value: { path: null },
+    });
+    expect(calls).toEqual([
+      `pick Move the library to… ${join(library, '..')}`,
+      `pick Export to… ${join(library, '..')}`,
+    ]);
+    expect(await core.dispatch('shell:pick-folder', { purpose: 'elsewhere' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    await core.close();
+    const plain = await setup();
+    expect(await plain.core.dispatch('shell:pick-folder', { purpose: 'export' })).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported' },
+    });
+    await plain.core.close();
   });
 });

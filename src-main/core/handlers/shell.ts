@@ -1,8 +1,9 @@
 // Handlers of the shell:* channels: the core checks every request (https only, paths inside the
 // library) before the host's DesktopIntegration touches the OS.
-import { isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { mkdir, stat } from 'node:fs/promises';
 import { AppError } from '../../contract/errors.ts';
+import type { PickedFolderInfo } from '../../contract/ipc/shell.ts';
 import type { CoreContext } from '../context.ts';
 import { externalUrlProblem } from '../host/external-url.ts';
 import { logsDir } from '../host/folders.ts';
@@ -58,6 +59,15 @@ export function shellHandlers(ctx: CoreContext) {
     'shell:open-item': async ({ path }: { path: string }): Promise<null> => {
       await desktop.openItem(await libraryFileToShow(ctx.settings.get().libraryDir, path));
       return null;
+    },
+    'shell:pick-folder': async ({ purpose }: { purpose: 'library-move' | 'export' }): Promise<PickedFolderInfo> => {
+      const libraryDir = ctx.settings.get().libraryDir;
+      const path = await desktop.pickFolder(
+        purpose === 'library-move'
+          ? { title: 'Move the library to…', buttonLabel: 'Choose This Folder', defaultPath: dirname(libraryDir) }
+          : { title: 'Export to…', buttonLabel: 'Export Here', defaultPath: dirname(libraryDir) },
+      );
+      return { path };
     },
   };
 }

@@ -11,6 +11,8 @@ export interface DesktopIntegration {
   openItem(path: string): Promise<void>;
   /** Opens an https link in the default browser (already checked by the core). */
   openExternal(url: string): Promise<void>;
+  /** The system's folder dialog (may create a folder); null when cancelled. */
+  pickFolder(options: { title: string; buttonLabel: string; defaultPath: string }): Promise<string | null>;
 }
 
 const unsupported = (): never => {
@@ -26,4 +28,5 @@ export const noDesktop: DesktopIntegration = {
   showItemInFolder: unsupported,
   openItem: async () => unsupported(),
   openExternal: async () => unsupported(),
+  pickFolder: async () => unsupported(),
 };
