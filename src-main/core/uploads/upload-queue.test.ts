@@ -55,6 +55,21 @@ afterEach(async () => {
 const uploads = (harness: EngineHarness): number =>
   harness.emulator.control.stats().byRoute['POST /images/upload'] ?? 0;
 
+/** An upload row left 'uploading' (a process that was sending it, or one that crashed). */
+function leftUploading(modelId: string) {
+  const row = h.cache.uploads.insert({
+    modelId,
+    type: 'modelInput',
+    sourcePath: join(dir, 'x.png'),
+    fileName: 'x.png',
+    bytes: 10,
+    sha256: 'ab',
+    now: h.time.now(),
+  });
+  h.cache.uploads.update(row.id, { state: 'uploading' }, h.time.now());
+  return row;
+}
+
 describe('upload queue', () => {
   it('checks every file first, uploads the good ones with progress and refuses the rest with reasons', async () => {
     const { id: modelID } = await h.client.createModel({});
@@ -200,16 +215,7 @@ describe('upload queue', () => {
   it('after a crash, an upload that was running is shown as failed, never re-sent on its own', async () => {
     const { id: modelID } = await h.client.createModel({});
     await queue.stop();
-    const row = h.cache.uploads.insert({
-      modelId: modelID,
-      type: 'modelInput',
-      sourcePath: join(dir, 'x.png'),
-      fileName: 'x.png',
-      bytes: 10,
-      sha256: 'ab',
-      now: h.time.now(),
-    });
-    h.cache.uploads.update(row.id, { state: 'uploading' }, h.time.now());
+    leftUploading(modelID);
     queue = makeQueue();
     queue.start();
     await queue.idle();
@@ -220,16 +226,7 @@ describe('upload queue', () => {
   it('an upload another live process is sending is left alone when this one starts', async () => {
     const { id: modelID } = await h.client.createModel({});
     await queue.stop();
-    const row = h.cache.uploads.insert({
-      modelId: modelID,
-      type: 'modelInput',
-      sourcePath: join(dir, 'x.png'),
-      fileName: 'x.png',
-      bytes: 10,
-      sha256: 'ab',
-      now: h.time.now(),
-    });
-    h.cache.uploads.update(row.id, { state: 'uploading' }, h.time.now());
+    const row = leftUploading(modelID);
     const other = openCache(h.cache.file); // the app, say, while the CLI starts
     const sending = new WorkClaims(other.sqlite);
     expect(sending.claim('uploads', row.id)).toBe(true);
