@@ -8,6 +8,10 @@ export class CreateFormPage {
   readonly prompt: Locator;
   readonly generate: Locator;
   readonly generateBlocked: Locator;
+  /** "From the library": the newest items, each draggable or pressed to add. */
+  readonly libraryPicks: Locator;
+  /** What the last library drop or press did: added, or refused with the reason. */
+  readonly referenceMessage: Locator;
 
   constructor(page: Page, viewTestId: string) {
     this.page = page;
@@ -16,6 +20,8 @@ export class CreateFormPage {
     this.prompt = this.root.getByLabel('Prompt', { exact: true });
     this.generate = this.root.getByTestId('generate');
     this.generateBlocked = this.root.getByTestId('generate-blocked');
+    this.libraryPicks = this.root.getByTestId('library-strip').getByTestId('library-pick');
+    this.referenceMessage = this.root.getByTestId('reference-message');
   }
 
   /** The wrapper of one field (label, control, messages), by its request field name. */

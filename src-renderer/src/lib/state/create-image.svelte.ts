@@ -11,6 +11,8 @@ import {
 import { publicImageRules, type PublicImageModelRules } from '@contract/rules/image-models.ts';
 import { carryOver, defined, groupDefaults } from '../create/option-values.ts';
 import { blockingReason, problemAt } from '../create/problems.ts';
+import { imageReferenceRefusal } from '../create/reference-targets.ts';
+import type { DraggedAsset } from '../library/asset-drag.ts';
 import { SeedLock } from '../create/seed.svelte.ts';
 import { submitGeneration } from './submit.ts';
 import { trainedModels } from './trained-models.svelte.ts';
@@ -136,6 +138,18 @@ class CreateImageState {
 
   addReference(url: string): void {
     this.referenceURLs = [...this.referenceURLs, url.trim()];
+  }
+
+  /** Adds a library item (dragged or picked) or a dropped link; returns why not instead when the model's rules refuse it. */
+  addDropped(item: DraggedAsset): string | null {
+    if (!this.rules) return 'Reference images are for the public models; a trained model takes an input image.';
+    const refusal = imageReferenceRefusal(item, {
+      modelID: this.modelID,
+      max: this.rules.maxReferenceURLs,
+      urls: this.referenceURLs,
+    });
+    if (refusal === null && item.url) this.addReference(item.url);
+    return refusal;
   }
 
   removeReference(index: number): void {

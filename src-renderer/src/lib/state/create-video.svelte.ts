@@ -9,6 +9,8 @@ import {
 import type { ReferenceImageRole } from '@contract/service.ts';
 import { carryOver, defined, groupDefaults } from '../create/option-values.ts';
 import { blockingReason, problemAt } from '../create/problems.ts';
+import { videoReferenceRefusal, type ReferenceTarget, type VideoReferenceState } from '../create/reference-targets.ts';
+import type { DraggedAsset } from '../library/asset-drag.ts';
 import { SeedLock } from '../create/seed.svelte.ts';
 import { submitGeneration } from './submit.ts';
 
@@ -68,6 +70,19 @@ class CreateVideoState {
   /** Elements, images and videos together, for models with a cap on all of them. */
   readonly totalItems = $derived(this.elementIDs.length + this.referenceImages.length + this.referenceVideos.length);
 
+  /** What a new reference is judged against: the model's reference rules and what the form holds. */
+  readonly referenceState: VideoReferenceState | null = $derived(
+    this.rules
+      ? {
+          modelID: this.modelID,
+          rules: this.rules.references,
+          referenceImages: this.referenceImages,
+          referenceVideos: this.referenceVideos,
+          elementIDs: this.elementIDs,
+        }
+      : null,
+  );
+
   problemFor(path: string): string | null {
     if (path === 'prompt' && !this.promptTouched) return null;
     return problemAt(this.problems, path);
@@ -105,6 +120,21 @@ class CreateVideoState {
     const roomy = this.acceptedRoles.find((role) => count(role) < (refs?.imageRoles[role] ?? Infinity));
     const role = roomy ?? this.acceptedRoles[0] ?? 'reference_image';
     this.referenceImages = [...this.referenceImages, { url, role }];
+  }
+
+  /** Why `item` cannot be added as `target` now, or null when it can. */
+  referenceRefusal(target: ReferenceTarget, item: DraggedAsset): string | null {
+    const state = this.referenceState;
+    return state ? videoReferenceRefusal(target, item, state) : 'Choose a video model first.';
+  }
+
+  /** Adds a library item (dragged or picked) or a dropped link with a role; returns why not instead when refused. */
+  addReference(target: ReferenceTarget, item: DraggedAsset): string | null {
+    const refusal = this.referenceRefusal(target, item);
+    if (refusal !== null || !item.url) return refusal;
+    if (target === 'reference_video') this.addVideo(item.url);
+    else this.referenceImages = [...this.referenceImages, { url: item.url, role: target }];
+    return null;
   }
 
   setImageRole(index: number, role: ReferenceImageRole): void {
