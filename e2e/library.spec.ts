@@ -1,19 +1,44 @@
-// Library: search by a prompt word, multi-select and bulk export, both deletes, the asset view's keyboard
-// path, screenshots; and a seeded library of 50,000 assets scrolled end to end.
+// Library: search by a prompt word, multi-select and bulk export, the asset view's keyboard path, an image as
+// a video's first frame, screenshots (on six images no test changes); both deletes, upscale with its lineage, and
+// remix of an image and of a video back into Create (each on assets of its own); and a seeded library of 50,000
+// assets scrolled end to end. No test relies on another having run before it.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { repoRoot, startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
 import { AssetViewPage } from './pages/asset-view-page.ts';
+import type { CreateFormPage } from './pages/create-form.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
 import { CreateVideoPage } from './pages/create-video-page.ts';
 import { generateAndWait, invokeInPage } from './pages/contract-client.ts';
+import { JobsPage } from './pages/jobs-page.ts';
 import { LibraryPage } from './pages/library-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
 
-test.describe('a demo library', () => {
+interface JobLike {
+  localId: number;
+  kind: string;
+  state: string;
+  request: Record<string, unknown>;
+  sourceImageId: string | null;
+  outputs: { kind: string; id: string }[];
+}
+
+/** The jobs whose request had this prompt, oldest first. */
+async function jobsWithPrompt(page: Page, prompt: string): Promise<JobLike[]> {
+  const jobs = await invokeInPage<JobLike[]>(page, 'jobs:list', { limit: 200 });
+  return jobs.filter((job) => job.request['prompt'] === prompt).sort((a, b) => a.localId - b.localId);
+}
+
+/** The ids of what the first job with this prompt made. */
+async function outputIds(page: Page, prompt: string): Promise<string[]> {
+  const [job] = await jobsWithPrompt(page, prompt);
+  return job?.outputs.map((output) => output.id) ?? [];
+}
+
+test.describe('a demo library of six images that no test changes', () => {
   let app: RunningApp;
 
   test.beforeAll(async ({ browser }) => {
@@ -143,20 +168,11 @@ test.describe('a demo library', () => {
     await expect(library.grid).toBeFocused();
   });
 
-  test("remix reopens Create with the exact request; an image becomes a video's first frame", async ({ page }) => {
+  test("an image becomes a video's first frame", async ({ page }) => {
     const library = new LibraryPage(page);
     const view = new AssetViewPage(page);
     await library.search.fill('teapot');
     await expect(library.tiles).toHaveCount(2);
-    await library.tiles.first().dblclick();
-    await view.action('remix').click();
-    const createImage = new CreateImagePage(page);
-    await expect(createImage.root).toBeVisible();
-    await expect(createImage.prompt).toHaveValue('a copper teapot on a marble table');
-    await expect(createImage.model).toHaveValue('imagea');
-
-    await library.open();
-    await library.search.fill('teapot');
     await library.tiles.first().dblclick();
     await view.action('firstFrame').click();
     const createVideo = new CreateVideoPage(page);
@@ -166,10 +182,93 @@ test.describe('a demo library', () => {
     await expect(references.getByTestId('reference-role').last()).toHaveValue('first_frame');
   });
 
+  test('screenshots of the library and its empty search', async ({ page }) => {
+    const library = new LibraryPage(page);
+    await expect(library.tiles).toHaveCount(6);
+    await screenshotBothSchemes(page, 'library');
+    await library.search.fill('nothing-like-this');
+    await expect(library.empty).toBeVisible();
+    await screenshotBothSchemes(page, 'library-no-match');
+  });
+});
+
+test.describe('a demo library where each test works on assets of its own', () => {
+  let app: RunningApp;
+
+  /** Each request is made for one test only; the tests find their assets by these prompts. */
+  const WINDMILL = { modelID: 'imagea', prompt: 'a windmill on a foggy cliff', numImages: 2 };
+  const FOX = { modelID: 'imagea', prompt: 'a red fox asleep in fresh snow' };
+  const ICED_TEA = {
+    modelID: 'imagec-2',
+    prompt: 'a glass of iced tea on a sunny porch',
+    numImages: 2,
+    aspectRatio: '4:5',
+    referenceImageURLs: ['https://images.example.com/porch-light.png'],
+    options: { imagec: { imageSize: '1K', quality: 'high', background: 'opaque', outputFormat: 'png' } },
+  };
+  const LANTERN = {
+    modelID: 'videob-2.0',
+    prompt: 'a paper lantern drifting down a night river',
+    numVideos: 2,
+    referenceImages: [
+      { url: 'https://images.example.com/lantern-first.png', role: 'first_frame' },
+      { url: 'https://images.example.com/river-style.png', role: 'reference_image' },
+    ],
+    referenceVideos: [{ url: 'https://media.example.com/river-flow.mp4', role: 'reference_video' }],
+    options: { videob: { resolution: '720p', ratio: '4:3', duration: 6, generateAudio: true, seed: 4242 } },
+  };
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    app = await startBrowserModeApp(['--demo']);
+    const page = await browser.newPage();
+    await page.goto(app.url);
+    // Submitted together, so one round of job checks covers them.
+    await generateAndWait(
+      page,
+      [
+        { kind: 'image', body: WINDMILL },
+        { kind: 'image', body: FOX },
+        { kind: 'image', body: ICED_TEA },
+        { kind: 'video', body: LANTERN },
+      ],
+      90_000,
+    );
+    await page.close();
+  });
+
+  test.afterAll(async () => {
+    await app?.stop();
+  });
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto(app.url);
+    await new LibraryPage(page).open();
+  });
+
+  /** Generate from the reopened form, then check the new job sent exactly the request the asset was made by. */
+  async function expectSameRequestSentAgain(page: Page, prompt: string, create: CreateFormPage): Promise<void> {
+    await expect(create.generate).toBeEnabled();
+    await create.generate.click();
+    await expect.poll(async () => (await jobsWithPrompt(page, prompt)).length, { timeout: 15_000 }).toBe(2);
+    const [original, remixed] = await jobsWithPrompt(page, prompt);
+    expect(remixed?.request).toEqual(original?.request);
+  }
+
   test('remove local copy and delete from the service are two different, confirmed deletes', async ({ page }) => {
     const library = new LibraryPage(page);
     const view = new AssetViewPage(page);
-    await library.search.fill('lighthouse');
+    // The local copies are made by auto-download: wait for them, so one can be removed and one kept.
+    await expect
+      .poll(
+        async () =>
+          (await invokeInPage<{ file: { state: string } }[]>(page, 'assets:search', { query: 'windmill' })).map(
+            (asset) => asset.file.state,
+          ),
+        { timeout: 30_000 },
+      )
+      .toEqual(['downloaded', 'downloaded']);
+    await library.search.fill('windmill');
     await expect(library.tiles).toHaveCount(2);
     const [first = '', second = ''] = await library.tiles.evaluateAll((els) =>
       els.map((el) => el.getAttribute('data-asset-id') ?? ''),
@@ -217,42 +316,165 @@ test.describe('a demo library', () => {
     await expect(library.tile(second)).toBeVisible();
   });
 
-  test('screenshots of the library and its empty search', async ({ page }) => {
-    const library = new LibraryPage(page);
-    await expect(library.tiles).toHaveCount(5);
-    await screenshotBothSchemes(page, 'library');
-    await library.search.fill('nothing-like-this');
-    await expect(library.empty).toBeVisible();
-    await screenshotBothSchemes(page, 'library-no-match');
-  });
-
-  test('upscale from the asset view: the job is tracked and its output links back to its source', async ({ page }) => {
+  test('upscale from the asset view: the job shows in Jobs until it succeeds; its image says what it was upscaled from, and the source links to its upscale', async ({
+    page,
+  }) => {
     const library = new LibraryPage(page);
     const view = new AssetViewPage(page);
-    // The lighthouse images were deleted from the service by an earlier test; the zebras are still there.
-    const [source] = await invokeInPage<{ id: string }[]>(page, 'assets:search', { query: 'zebra' });
-    expect(source, 'a zebra image to upscale').toBeDefined();
-    await library.search.fill('zebra');
-    await library.tile(source?.id ?? '').dblclick();
+    const jobs = new JobsPage(page);
+    const [source = ''] = await outputIds(page, FOX.prompt);
+    await library.search.fill('fox');
+    await library.tile(source).dblclick();
+    await expect(view.root).toHaveAttribute('data-asset-id', source);
+    await expect(view.upscaledFrom()).toHaveCount(0);
+    await expect(view.upscaledVersion()).toHaveCount(0);
     await view.action('upscale').click();
-    await expect
-      .poll(
-        async () => {
-          const jobs = await invokeInPage<{ kind: string; state: string }[]>(page, 'jobs:list', {});
-          return jobs.filter((job) => job.kind === 'upscale').map((job) => job.state);
-        },
-        { timeout: 45_000 },
-      )
-      .toContain('succeeded');
-    await expect
-      .poll(
-        async () => {
-          const page1 = await invokeInPage<{ items: { sourceAssetId: string | null }[] }>(page, 'assets:list', {});
-          return page1.items.filter((item) => item.sourceAssetId === source?.id).length;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(1);
+    await expect(page.getByTestId('toast').filter({ hasText: 'Upscale started' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The Jobs view tracks it until it succeeds, then offers its output.
+    await jobs.open();
+    const row = jobs.rows.filter({ hasText: `Upscale of ${source}` });
+    await expect(row).toHaveCount(1);
+    await expect(row).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
+    await expect(
+      jobs
+        .section('recent')
+        .getByTestId('job-row')
+        .filter({ hasText: `Upscale of ${source}` }),
+    ).toHaveCount(1);
+    await expect(row.getByTestId('job-output')).toHaveCount(1);
+    await expect(row.getByTestId('job-output')).toBeEnabled();
+
+    // The upscale, opened from its job, says what it was upscaled from; that link opens the source.
+    await row.getByTestId('job-output').click();
+    await expect(view.root).toBeVisible();
+    const upscale = (await view.root.getAttribute('data-asset-id')) ?? '';
+    expect(upscale).not.toBe(source);
+    await expect(view.prompt).toHaveText(FOX.prompt);
+    await expect(view.upscaledFrom()).toContainText('Upscaled from');
+    await expect(view.upscaledFrom()).toContainText(source);
+    await expect(view.upscaledFrom()).not.toContainText('not in the library');
+    await expect(view.upscaledFrom().locator('img')).toHaveCount(1);
+    await expect(view.action('remix')).toBeDisabled();
+    await expect(view.action('remix')).toHaveAttribute('title', /An upscale has no prompt of its own/);
+    await view.upscaledFrom().getByRole('button').click();
+    await expect(view.root).toHaveAttribute('data-asset-id', source);
+    await page.keyboard.press('Escape');
+
+    // Once the library is refreshed, the source names its upscale and opens it.
+    await library.open();
+    await page.getByTestId('library-refresh').click();
+    await expect(page.getByTestId('library-refresh')).toBeEnabled();
+    await library.search.fill('fox');
+    await library.tile(source).dblclick();
+    await expect(view.root).toHaveAttribute('data-asset-id', source);
+    await expect(view.upscaledVersion()).toContainText('Upscaled version');
+    await expect(view.upscaledVersion()).toContainText(upscale);
+    await expect(view.upscaledVersion()).not.toContainText('not in the library');
+    await view.upscaledVersion().getByRole('button').click();
+    await expect(view.root).toHaveAttribute('data-asset-id', upscale);
+    await expect(view.upscaledFrom()).toContainText(source);
+
+    // Beyond what is on screen: the core's job and library agree.
+    const upscaleJobs = (await invokeInPage<JobLike[]>(page, 'jobs:list', {})).filter(
+      (job) => job.kind === 'upscale' && job.sourceImageId === source,
+    );
+    expect(upscaleJobs.map((job) => ({ state: job.state, outputs: job.outputs.map((o) => o.id) }))).toEqual([
+      { state: 'succeeded', outputs: [upscale] },
+    ]);
+    const listed = await invokeInPage<{ items: { id: string; sourceAssetId: string | null }[] }>(
+      page,
+      'assets:list',
+      {},
+    );
+    expect(listed.items.filter((item) => item.sourceAssetId === source).map((item) => item.id)).toEqual([upscale]);
+  });
+
+  test('remix of an image reopens Create image with its exact request: model, prompt, count, aspect ratio, options and references', async ({
+    page,
+  }) => {
+    const library = new LibraryPage(page);
+    const view = new AssetViewPage(page);
+    const [asset = ''] = await outputIds(page, ICED_TEA.prompt);
+    await library.search.fill('iced tea');
+    await library.tile(asset).dblclick();
+    await view.action('remix').click();
+    await expect(view.root).toHaveCount(0);
+
+    const form = new CreateImagePage(page);
+    await expect(form.root).toBeVisible();
+    await expect(form.model).toHaveValue('imagec-2');
+    await expect(form.prompt).toHaveValue(ICED_TEA.prompt);
+    await expect(form.field('numImages').getByRole('radio', { name: '2', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(form.field('aspectRatio').locator('select')).toHaveValue('4:5');
+    await expect(form.field('imageSize').getByRole('radio', { name: '1K', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(form.field('imageSize')).toContainText('Renders');
+    await expect(form.field('quality').locator('select')).toHaveValue('high');
+    await expect(form.field('background').getByRole('radio', { name: 'Opaque' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(form.field('outputFormat').getByRole('radio', { name: 'PNG' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    // Left to the service in the request, so left unset in the form.
+    await expect(form.field('outputCompression').getByRole('textbox')).toHaveValue('');
+    await expect(form.listItems('referenceImageURLs')).toHaveCount(1);
+    await expect(form.listItems('referenceImageURLs')).toContainText('https://images.example.com/porch-light.png');
+    await expectSameRequestSentAgain(page, ICED_TEA.prompt, form);
+  });
+
+  test('remix of a video reopens Create video with its model, prompt, count, options, seed and references with their roles', async ({
+    page,
+  }) => {
+    const library = new LibraryPage(page);
+    const view = new AssetViewPage(page);
+    const [asset = ''] = await outputIds(page, LANTERN.prompt);
+    await library.search.fill('lantern');
+    await library.tile(asset).dblclick();
+    await expect(view.action('remix')).toBeEnabled();
+    await view.action('remix').click();
+    await expect(view.root).toHaveCount(0);
+
+    const form = new CreateVideoPage(page);
+    await expect(form.root).toBeVisible();
+    await expect(form.model).toHaveValue('videob-2.0');
+    await expect(form.prompt).toHaveValue(LANTERN.prompt);
+    await expect(form.field('numVideos').getByRole('radio', { name: '2', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(form.field('resolution').getByRole('radio', { name: '720p', exact: true })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await expect(form.field('ratio').locator('select')).toHaveValue('4:3');
+    await expect(form.field('duration').getByRole('textbox')).toHaveValue('6');
+    await expect(form.field('generateAudio').getByRole('switch')).toHaveAttribute('aria-checked', 'true');
+    await expect(form.field('returnLastFrame').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+    // The seed comes back locked, so the same seed goes again.
+    await expect(form.field('seed').getByRole('textbox')).toHaveValue('4242');
+    await expect(form.root.getByRole('button', { name: 'Unlock seed' })).toHaveAttribute('aria-pressed', 'true');
+
+    const images = form.listItems('referenceImages');
+    await expect(images).toHaveCount(2);
+    await expect(images.nth(0)).toContainText('https://images.example.com/lantern-first.png');
+    await expect(images.nth(0).getByTestId('reference-role')).toHaveValue('first_frame');
+    await expect(images.nth(1)).toContainText('https://images.example.com/river-style.png');
+    await expect(images.nth(1).getByTestId('reference-role')).toHaveValue('reference_image');
+    await expect(form.listItems('referenceVideos')).toHaveCount(1);
+    await expect(form.listItems('referenceVideos')).toContainText('https://media.example.com/river-flow.mp4');
+    await form.references.scrollIntoViewIfNeeded();
+    await screenshotBothSchemes(page, 'create-video-remix');
+    await expectSameRequestSentAgain(page, LANTERN.prompt, form);
   });
 });
 

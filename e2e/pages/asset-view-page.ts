@@ -1,4 +1,4 @@
-// Page object for the asset view (lightbox): position, media, details, actions and the two deletes.
+// Page object for the asset view (lightbox): position, media, details and lineage, actions and the two deletes.
 import type { Locator, Page } from '@playwright/test';
 
 export class AssetViewPage {
@@ -26,6 +26,16 @@ export class AssetViewPage {
 
   action(name: string): Locator {
     return this.root.getByTestId(`action-${name}`);
+  }
+
+  /** "Upscaled from": the image an upscale was made from (its button opens it). */
+  upscaledFrom(): Locator {
+    return this.root.getByTestId('asset-lineage');
+  }
+
+  /** "Upscaled version": the upscale made of this image (its button opens it). */
+  upscaledVersion(): Locator {
+    return this.root.getByTestId('asset-upscaled');
   }
 
   /** Starts the video muted (autoplay rules allow that) once it can play. */
