@@ -1,25 +1,52 @@
 // Create image with the user's models: ready ones are usable, others are listed disabled with their status,
-// and a trained model's own fields (size, steps, seed lock, input image) drive the request.
+// and a trained model's own fields (size, steps, seed lock, input image) drive the request. The input image
+// picker offers the model's reference (auxiliaryType) images and uploads new ones by drop or file picker.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { AppShellPage } from './pages/app-shell-page.ts';
 import { freshTest as test, expect } from './pages/app-fixtures.ts';
+import { invokeInPage } from './pages/contract-client.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
 import { FirstRunPage } from './pages/first-run-page.ts';
+import { PHOTOS_DIR } from './pages/models-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
+
+const SERVICE_HEADERS = { Authorization: 'Bearer demo-key', 'API-Version': '1' };
+/** A model the service provides ready to generate; the input-image test gives it a reference image. */
+const REFERENCE_MODEL = 'general-portrait';
 
 let emulator: RunningEmulator;
 let newModelId: string;
+let serviceReferenceId: string;
 
 test.beforeAll(async () => {
   emulator = await startEmulator({ port: 0 });
   // A model created on the service but never trained: status "new".
   const response = await fetch(`${emulator.url}/models`, {
     method: 'POST',
-    headers: { Authorization: 'Bearer demo-key', 'API-Version': '1', 'Content-Type': 'application/json' },
+    headers: { ...SERVICE_HEADERS, 'Content-Type': 'application/json' },
     body: JSON.stringify({ modelType: 'person' }),
   });
   const created = (await response.json()) as { result: { id: string; status: string } };
   newModelId = created.result.id;
+
+  // A reference image already on the service for a ready model (listing the models makes the service's own).
+  await fetch(`${emulator.url}/models`, { headers: SERVICE_HEADERS });
+  const form = new FormData();
+  form.append('data', JSON.stringify({ modelID: REFERENCE_MODEL, type: 'auxiliaryType' }));
+  form.append(
+    'file',
+    new Blob([readFileSync(join(PHOTOS_DIR, 'photo-04.png'))], { type: 'image/png' }),
+    'photo-04.png',
+  );
+  const uploaded = await fetch(`${emulator.url}/images/upload`, {
+    method: 'POST',
+    headers: SERVICE_HEADERS,
+    body: form,
+  });
+  expect(uploaded.status, 'the reference image is on the service').toBe(200);
+  serviceReferenceId = ((await uploaded.json()) as { result: { id: string } }).result.id;
 });
 test.afterAll(async () => {
   await emulator.close();
@@ -65,4 +92,84 @@ test('a ready trained model generates; one that is not ready is shown disabled w
   const job = form.root.getByTestId('result-job').first();
   await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
   await expect(job.getByTestId('result-image')).toHaveCount(1);
+});
+
+interface JobLike {
+  jobId: string | null;
+  state: string;
+  request: Record<string, unknown>;
+}
+
+test("the input image: the model's reference images as thumbnails, uploads by drop and by file picker, a refused non-image, the chosen one sent as inputImageId", async ({
+  page,
+  freshApp,
+}) => {
+  const shell = new AppShellPage(page);
+  await shell.open(freshApp.url);
+  await new FirstRunPage(page).enterKey(emulator.url, 'demo-key');
+  const form = new CreateImagePage(page);
+  await expect(form.model.locator(`option[value="${REFERENCE_MODEL}"]`)).toBeEnabled({ timeout: 20_000 });
+  await form.chooseModel(REFERENCE_MODEL);
+  const picker = form.field('inputImageId');
+  const typedId = form.field('inputImageId-text').getByRole('textbox');
+
+  // The reference image already on the service is offered as a thumbnail the browser loaded; none is chosen.
+  const serviceReference = form.inputImage(serviceReferenceId);
+  await expect(form.inputImages()).toHaveCount(1);
+  await expect(serviceReference).toHaveAttribute('aria-checked', 'false');
+  await expect
+    .poll(() => serviceReference.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(0);
+  await expect(picker.getByRole('radio', { name: 'None' })).toHaveAttribute('aria-checked', 'true');
+
+  // A text file named .jpg is refused by its content, with the reason; nothing is uploaded.
+  await form.dropInputImages([{ path: 'not-a-photo.jpg' }]);
+  await expect(form.inputImageRefusals()).toHaveCount(1);
+  await expect(form.inputImageRefusals()).toContainText('not-a-photo.jpg');
+  await expect(form.inputImageRefusals()).toContainText('not a JPEG, PNG, WebP or HEIC image (judged by its content');
+  await expect(form.inputImages()).toHaveCount(1);
+  await expect(typedId).toHaveValue('');
+
+  // A photo dropped on the picker is uploaded, offered and chosen.
+  await form.dropInputImages([{ path: 'photo-05.jpg' }]);
+  await expect(form.inputImages()).toHaveCount(2, { timeout: 20_000 });
+  await expect(typedId).not.toHaveValue('');
+  const droppedId = await typedId.inputValue();
+  expect(droppedId).not.toBe(serviceReferenceId);
+  await expect(form.inputImage(droppedId)).toHaveAttribute('aria-checked', 'true');
+  await expect(form.inputImageUploads()).toHaveCount(0);
+
+  // One picked with the file chooser (from the keyboard) likewise.
+  await form.pickInputImages(['photo-06.jpg']);
+  await expect(form.inputImages()).toHaveCount(3, { timeout: 20_000 });
+  await expect(typedId).not.toHaveValue(droppedId);
+  const pickedId = await typedId.inputValue();
+  expect([serviceReferenceId, droppedId, '']).not.toContain(pickedId);
+  await expect(form.inputImage(pickedId)).toHaveAttribute('aria-checked', 'true');
+  await expect(form.inputImage(droppedId)).toHaveAttribute('aria-checked', 'false');
+
+  // Choosing the service's reference image: the only one checked, its id in the field.
+  await serviceReference.click();
+  await expect(serviceReference).toHaveAttribute('aria-checked', 'true');
+  await expect(picker.getByRole('radio', { checked: true })).toHaveCount(1);
+  await expect(typedId).toHaveValue(serviceReferenceId);
+  await screenshotBothSchemes(page, 'create-image-trained-input-image');
+
+  // The request carries it, and the service accepted the job (it checks the id is a reference image of ours).
+  const prompt = 'a portrait that follows the reference';
+  await form.prompt.fill(prompt);
+  await form.generate.click();
+  await expect
+    .poll(
+      async () => {
+        const jobs = await invokeInPage<JobLike[]>(page, 'jobs:list', {});
+        const job = jobs.find((j) => j.request['prompt'] === prompt);
+        return job ? { ...job.request, accepted: job.jobId !== null && job.state !== 'failed' } : null;
+      },
+      { timeout: 20_000 },
+    )
+    .toMatchObject({ modelID: REFERENCE_MODEL, inputImageId: serviceReferenceId, accepted: true });
+  await expect(form.root.getByTestId('result-job').first()).not.toHaveAttribute('data-state', 'failed');
 });
