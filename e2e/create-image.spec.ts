@@ -1,6 +1,7 @@
 // Create image: the form follows contract/rules live — per-model fields, reference limits, imagec-2 compression, Generate's reason —
 // and every public image model generates through it.
 import { AppShellPage } from './pages/app-shell-page.ts';
+import { AssetViewPage } from './pages/asset-view-page.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
 import { invokeInPage } from './pages/contract-client.ts';
 import { demoTest as test, expect } from './pages/app-fixtures.ts';
@@ -116,6 +117,40 @@ test('Generate puts the job in the queue dock at once and shows its images when 
   await expect(job.getByTestId('result-image')).toHaveCount(2);
   await expect(shell.jobsInFlight).toHaveText('No jobs running');
   await screenshotBothSchemes(page, 'create-image-results');
+});
+
+test('a finished result opens the asset view on click or Enter, with upscale and remix at hand', async ({ page }) => {
+  const form = new CreateImagePage(page);
+  const view = new AssetViewPage(page);
+  await form.chooseModel('imagea');
+  await form.prompt.fill('a paper boat on a puddle');
+  await form.pickSegment('numImages', '2');
+  await form.generate.click();
+  const job = form.root.getByTestId('result-job').filter({ hasText: 'a paper boat on a puddle' });
+  await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
+  const results = job.getByTestId('result-open');
+  await expect(results).toHaveCount(2);
+
+  const second = results.nth(1);
+  const secondId = await second.getAttribute('data-asset-id');
+  await second.click();
+  await expect(view.root).toBeVisible();
+  await expect(view.root).toHaveAttribute('data-asset-id', secondId ?? '');
+  await expect(view.position).toHaveText('2 of 2');
+  await expect(view.action('upscale')).toBeVisible();
+  await expect(view.action('remix')).toBeVisible();
+  await screenshotBothSchemes(page, 'create-image-result-asset-view');
+  await page.keyboard.press('Escape');
+  await expect(view.root).toHaveCount(0);
+  await expect(second).toBeFocused();
+
+  // From the keyboard: the first result, Enter.
+  await results.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(view.root).toHaveAttribute('data-asset-id', (await results.first().getAttribute('data-asset-id')) ?? '');
+  await expect(view.position).toHaveText('1 of 2');
+  await page.keyboard.press('Escape');
+  await expect(view.root).toHaveCount(0);
 });
 
 test('presets are browsed by category, searched, picked and cleared', async ({ page }) => {

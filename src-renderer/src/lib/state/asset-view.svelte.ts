@@ -68,6 +68,20 @@ class AssetViewState {
     await this.show(fixedSequence(fresh), index);
   }
 
+  /** Opens one of a job's outputs (a Create panel's result), stepping through the job's others. */
+  async showOutput(outputs: readonly AssetRefInfo[], index: number): Promise<void> {
+    const target = outputs[index];
+    if (!target) return;
+    const results = await Promise.all(outputs.map((o) => invoke('assets:get', { kind: o.kind, id: o.id })));
+    const assets = results.flatMap((result) => (result.ok ? [result.value] : []));
+    const at = assets.findIndex((asset) => sameAsset(asset, target));
+    if (at < 0) {
+      toasts.error('That item is not in the library (yet).');
+      return;
+    }
+    await this.show(fixedSequence(assets), at);
+  }
+
   async step(delta: 1 | -1): Promise<void> {
     const sequence = this.#sequence;
     const next = this.index + delta;
