@@ -99,6 +99,15 @@ describe('jobs engine', () => {
     for (let i = 0; i < 10 && h.engine.get(up.localId).state !== 'succeeded'; i += 1) await h.advance(5_000);
     const output = h.engine.get(up.localId).outputs[0]!;
     expect(h.cache.assets.get('image', output.id)).toMatchObject({ source_asset_id: source, job_id: up.jobId });
+    // The source links its upscale at once, without waiting for a refresh, and the app is told.
+    expect(h.cache.assets.get('image', source)).toMatchObject({
+      upscaled_image_id: output.id,
+      upscaled_image_url: output.url,
+    });
+    expect(h.recorded).toContainEqual({
+      event: 'assets:changed',
+      payload: { reason: 'job', kinds: ['image'], assets: [{ kind: 'image', id: source }] },
+    });
   });
 
   it('lists the service’s job history a page at a time and refuses a range over 7 days', async () => {

@@ -142,6 +142,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
   const finish = (row: EngineJobRow, job: Job, summary: JobSummary | null): void => {
     const now = time.now();
     let assets: OutputAsset[] = [];
+    let upscaledSource: string | null = null;
     store.transaction(() => {
       const serviceCreatedAt = parseTime(job.createdAt) ?? row.service_created_at;
       const common = {
@@ -155,6 +156,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       if (isJobSuccess(job.status)) {
         const recorded = recordOutputs(cache, row, job, now);
         assets = recorded.assets;
+        upscaledSource = recorded.upscaledSource;
         store.update(row.local_id, { ...common, state: 'succeeded', error: null, outputs: recorded.infos }, now);
       } else {
         const text = [job.error, summary?.errorMessage].find((t) => typeof t === 'string' && t.trim() !== '');
@@ -163,6 +165,12 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       }
     });
     changed(store.mustGet(row.local_id));
+    if (upscaledSource)
+      events.emit('assets:changed', {
+        reason: 'job',
+        kinds: ['image'],
+        assets: [{ kind: 'image', id: upscaledSource }],
+      });
     finishNotifier.add(row.local_id);
     if (assets.length > 0 && deps.onOutputs) {
       try {

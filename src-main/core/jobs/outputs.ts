@@ -32,7 +32,7 @@ export function recordOutputs(
   row: EngineJobRow,
   job: Job,
   now: number,
-): { infos: JobOutputInfo[]; assets: OutputAsset[] } {
+): { infos: JobOutputInfo[]; assets: OutputAsset[]; upscaledSource: string | null } {
   const kind = outputKindOf(row, job);
   const items = (kind === 'video' ? job.videos : job.images) ?? [];
   const request = requestOf(row);
@@ -60,5 +60,8 @@ export function recordOutputs(
     infos.push({ kind, id: output.id, url: output.url, assetSeq: asset?.seq ?? null, hls });
     if (asset) assets.push({ seq: asset.seq, kind, id: output.id, url: output.url, hls, jobId: job.jobId });
   }
-  return { infos, assets };
+  // The source shows its upscale at once, as the service's record of it will after a refresh.
+  const upscale = source ? items.at(-1) : undefined;
+  if (source && upscale) cache.assets.setUpscaledVersion(source.seq, upscale.id, upscale.url);
+  return { infos, assets, upscaledSource: source && upscale ? source.id : null };
 }

@@ -184,6 +184,16 @@ export class AssetsRepo {
     return sets ? this.#q.run(sql`UPDATE assets SET ${sets} WHERE kind = ${kind} AND id = ${id}`) > 0 : false;
   }
 
+  /** A finished upscale, linked from its source now (the service's record says so at the next refresh). */
+  setUpscaledVersion(sourceSeq: number, upscaledImageId: string, upscaledImageUrl: string): boolean {
+    return (
+      this.#q.run(
+        sql`UPDATE assets SET upscaled_image_id = ${upscaledImageId}, upscaled_image_url = ${upscaledImageUrl}
+            WHERE seq = ${sourceSeq} AND kind = 'image'`,
+      ) > 0
+    );
+  }
+
   /** The download engine's view of the local copy: state, path (relative to the library), size, digest. */
   setLocalFile(seq: number, info: LocalFileInfo): boolean {
     const sets = setClause(FILE_COLUMNS, info);
