@@ -124,17 +124,14 @@ test("the input image: the model's reference images as thumbnails, uploads by dr
     .toBeGreaterThan(0);
   await expect(picker.getByRole('radio', { name: 'None' })).toHaveAttribute('aria-checked', 'true');
 
-  // A text file named .jpg is refused by its content, with the reason; nothing is uploaded.
-  await form.dropInputImages([{ path: 'not-a-photo.jpg' }]);
+  // A photo and a text file named .jpg dropped together: the text file is refused by its content,
+  // with the reason, and the refusal stays while the photo is uploaded, offered and chosen.
+  await form.dropInputImages([{ path: 'not-a-photo.jpg' }, { path: 'photo-05.jpg' }]);
   await expect(form.inputImageRefusals()).toHaveCount(1);
   await expect(form.inputImageRefusals()).toContainText('not-a-photo.jpg');
   await expect(form.inputImageRefusals()).toContainText('not a JPEG, PNG, WebP or HEIC image (judged by its content');
-  await expect(form.inputImages()).toHaveCount(1);
-  await expect(typedId).toHaveValue('');
-
-  // A photo dropped on the picker is uploaded, offered and chosen.
-  await form.dropInputImages([{ path: 'photo-05.jpg' }]);
   await expect(form.inputImages()).toHaveCount(2, { timeout: 20_000 });
+  await expect(form.inputImageRefusals()).toHaveCount(1);
   await expect(typedId).not.toHaveValue('');
   const droppedId = await typedId.inputValue();
   expect(droppedId).not.toBe(serviceReferenceId);

@@ -3,6 +3,7 @@
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { UploadInfo } from '@contract/ipc/uploads.ts';
 import { invoke, on } from '../ipc.ts';
+import { withAcceptedUploads } from '../models/accepted-uploads.ts';
 import { toasts } from './toasts.svelte.ts';
 
 const LIST_LIMIT = 100;
@@ -23,10 +24,13 @@ class InputImagesState {
   uploading = $state<UploadInfo[]>([]);
   /** Why files were refused, from the last drop. */
   refused = $state<string[]>([]);
+  /** Uploads that ended (events can come before the answer that queued them). */
+  #ended = new Set<number>();
 
   async load(modelId: string | null): Promise<void> {
+    // Refusals belong to the model they were made for: a reload after an upload keeps them.
+    if (modelId !== this.modelId) this.refused = [];
     this.modelId = modelId;
-    this.refused = [];
     if (!modelId) {
       this.items = [];
       return;
@@ -49,7 +53,7 @@ class InputImagesState {
       return;
     }
     this.refused = result.value.refused.map((r) => `${r.name}: ${r.reason}`);
-    this.uploading = [...this.uploading, ...result.value.accepted];
+    this.uploading = withAcceptedUploads(this.uploading, result.value.accepted, this.#ended);
   }
 
   /** Follows this model's uploads; a finished one reloads the list. */
@@ -58,6 +62,7 @@ class InputImagesState {
       if (upload.modelId !== this.modelId || upload.type !== 'auxiliaryType') return;
       const others = this.uploading.filter((u) => u.id !== upload.id);
       const live = upload.state === 'queued' || upload.state === 'uploading';
+      if (!live) this.#ended.add(upload.id);
       this.uploading = live ? [...others, upload] : others;
       if (upload.state === 'failed' && upload.error)
         this.refused = [...this.refused, `${upload.fileName}: ${upload.error}`];

@@ -5,6 +5,7 @@ import type { UploadInfo } from '@contract/ipc/uploads.ts';
 import { MAX_FILES_PER_ADD } from '@contract/ipc/uploads.ts';
 import { detectImageFormat } from '@contract/rules/index.ts';
 import { invoke, on } from '../ipc.ts';
+import { withAcceptedUploads } from '../models/accepted-uploads.ts';
 import { FORMAT_SNIFF_BYTES, judgePhotos, quickRefusal, type PhotoFacts } from '../models/photo-checks.ts';
 
 export interface StagedPhoto {
@@ -169,7 +170,7 @@ class UploadsState {
         batch.forEach((p) => this.unstage(p.key));
         for (const r of result.value.refused)
           refused.push({ key: this.#nextKey++, name: r.name, reason: reasonOnly(r.reason) });
-        this.#upsert(...result.value.accepted);
+        this.queue = withAcceptedUploads(this.queue, result.value.accepted).sort((a, b) => a.id - b.id);
       }
     } catch (error) {
       this.error = error instanceof Error ? error.message : 'The photos could not be read.';
