@@ -1,6 +1,6 @@
 // Jobs: the live queue with elapsed time, failed jobs with the service's error and a one-click resubmit,
 // recent jobs with their outputs, and the service's history whose picker refuses more than seven days.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/page-errors.ts';
 import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
 import { generateAndWait, invokeInPage } from './pages/contract-client.ts';
 import { JobsPage } from './pages/jobs-page.ts';

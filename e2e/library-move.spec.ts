@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/page-errors.ts';
 import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
 import { AppShellPage } from './pages/app-shell-page.ts';
 import { AssetViewPage } from './pages/asset-view-page.ts';

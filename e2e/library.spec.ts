@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/page-errors.ts';
 import { repoRoot, startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
 import { AssetViewPage } from './pages/asset-view-page.ts';
 import type { CreateFormPage } from './pages/create-form.ts';

@@ -2,7 +2,7 @@
 // searchable and playable; remote-only items are marked and their actions say why they wait.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/page-errors.ts';
 import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
 import { startEmulatorProcess, type EmulatorProcess } from './fixtures/emulator-process.ts';
 import { AssetViewPage } from './pages/asset-view-page.ts';

@@ -1,6 +1,6 @@
 // Player: an HLS video streams through hls.js and actually plays; the two-step MP4 download (the service
 // prepares the file, then it arrives) ends in a local copy that plays.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/page-errors.ts';
 import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
 import { AssetViewPage } from './pages/asset-view-page.ts';
 import { generateAndWait, invokeInPage } from './pages/contract-client.ts';

@@ -2,7 +2,7 @@
 // or pressed and given a role by keyboard; the model's rules refuse with their reason; the request sent
 // carries each reference with its role. Create image's reference list takes drops too, and a Library tile
 // held over Create video in the sidebar opens it to be dropped there.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures/page-errors.ts';
 import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
 import { generateAndWait, invokeInPage } from './pages/contract-client.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
