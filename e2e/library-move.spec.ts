@@ -14,10 +14,11 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { expect, test, type Page } from './fixtures/page-errors.ts';
-import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
+import type { RunningApp } from './fixtures/browser-mode.ts';
+import { demoAppWith } from './fixtures/demo-library.ts';
 import { AppShellPage } from './pages/app-shell-page.ts';
 import { AssetViewPage } from './pages/asset-view-page.ts';
-import { generateAndWait, invokeInPage } from './pages/contract-client.ts';
+import { invokeInPage } from './pages/contract-client.ts';
 import { LibraryPage } from './pages/library-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
 import { SettingsPage } from './pages/settings-page.ts';
@@ -45,20 +46,15 @@ test.describe('moving the library folder', () => {
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000);
-    app = await startBrowserModeApp(['--demo']);
-    const page = await browser.newPage();
-    await page.goto(app.url);
-    await generateAndWait(page, [
-      { kind: 'image', body: { modelID: 'imagea', prompt: 'a red kite over a grey beach', numImages: 2 } },
-      { kind: 'image', body: { modelID: 'imageb', prompt: 'a paper boat on a puddle', numImages: 1 } },
-    ]);
-    // Auto-download keeps every output offline: these are the files the move has to carry.
-    await expect
-      .poll(async () => (await invokeInPage<{ offline: number }>(page, 'assets:counts', {})).offline, {
-        timeout: 30_000,
-      })
-      .toBe(3);
-    await page.close();
+    // Every output downloaded: these are the files the move has to carry.
+    app = await demoAppWith(
+      browser,
+      [
+        { kind: 'image', body: { modelID: 'imagea', prompt: 'a red kite over a grey beach', numImages: 2 } },
+        { kind: 'image', body: { modelID: 'imageb', prompt: 'a paper boat on a puddle', numImages: 1 } },
+      ],
+      { offline: 3 },
+    );
   });
 
   test.afterAll(async () => {

@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from './fixtures/page-errors.ts';
 import { repoRoot, startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
+import { demoAppWith } from './fixtures/demo-library.ts';
 import { AssetViewPage } from './pages/asset-view-page.ts';
 import type { CreateFormPage } from './pages/create-form.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
 import { CreateVideoPage } from './pages/create-video-page.ts';
-import { generateAndWait, invokeInPage } from './pages/contract-client.ts';
+import { invokeInPage } from './pages/contract-client.ts';
 import { JobsPage } from './pages/jobs-page.ts';
 import { LibraryPage } from './pages/library-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
@@ -43,21 +44,16 @@ test.describe('a demo library of six images that no test changes', () => {
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000);
-    app = await startBrowserModeApp(['--demo']);
-    const page = await browser.newPage();
-    await page.goto(app.url);
-    await generateAndWait(page, [
-      { kind: 'image', body: { modelID: 'imagea', prompt: 'a zebra grazing in a misty meadow', numImages: 2 } },
-      { kind: 'image', body: { modelID: 'imagea', prompt: 'a copper teapot on a marble table', numImages: 2 } },
-      { kind: 'image', body: { modelID: 'imageb', prompt: 'a lighthouse in a winter storm', numImages: 2 } },
-    ]);
-    // Auto-download keeps every output offline: wait for the copies, so export has files to copy.
-    await expect
-      .poll(async () => (await invokeInPage<{ offline: number }>(page, 'assets:counts', {})).offline, {
-        timeout: 30_000,
-      })
-      .toBe(6);
-    await page.close();
+    // Every output downloaded, so export has files to copy.
+    app = await demoAppWith(
+      browser,
+      [
+        { kind: 'image', body: { modelID: 'imagea', prompt: 'a zebra grazing in a misty meadow', numImages: 2 } },
+        { kind: 'image', body: { modelID: 'imagea', prompt: 'a copper teapot on a marble table', numImages: 2 } },
+        { kind: 'image', body: { modelID: 'imageb', prompt: 'a lighthouse in a winter storm', numImages: 2 } },
+      ],
+      { offline: 6 },
+    );
   });
 
   test.afterAll(async () => {
@@ -220,21 +216,16 @@ test.describe('a demo library where each test works on assets of its own', () =>
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000);
-    app = await startBrowserModeApp(['--demo']);
-    const page = await browser.newPage();
-    await page.goto(app.url);
-    // Submitted together, so one round of job checks covers them.
-    await generateAndWait(
-      page,
+    app = await demoAppWith(
+      browser,
       [
         { kind: 'image', body: WINDMILL },
         { kind: 'image', body: FOX },
         { kind: 'image', body: ICED_TEA },
         { kind: 'video', body: LANTERN },
       ],
-      90_000,
+      { timeoutMs: 90_000 },
     );
-    await page.close();
   });
 
   test.afterAll(async () => {
