@@ -13,7 +13,10 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src-main/shell and src-main/preload may import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only src-main/shell and src-main/preload may import electron.' }] },
+      ],
     },
   },
   {

@@ -6,7 +6,13 @@ export default defineConfig({
   // Renderer state modules import the contract through the same alias as the renderer build.
   resolve: { alias: { '@contract': resolve(import.meta.dirname, 'src-main/contract') } },
   test: {
-    include: ['src-main/**/*.test.ts', 'emulator/**/*.test.ts', 'src-renderer/src/**/*.test.ts', 'bench/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'src-main/**/*.test.ts',
+      'emulator/**/*.test.ts',
+      'src-renderer/src/**/*.test.ts',
+      'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['node_modules/**', 'out/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
