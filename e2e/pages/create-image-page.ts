@@ -1,9 +1,8 @@
 // Page object for Create image, with a trained model's input-image picker (thumbnails, drop, file picker).
-import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { CreateFormPage } from './create-form.ts';
-import { PHOTOS_DIR, type DropFile } from './models-page.ts';
+import { dropFiles, PHOTOS_DIR, type DropFile } from './drop-files.ts';
 
 export class CreateImagePage extends CreateFormPage {
   constructor(page: Page) {
@@ -36,25 +35,7 @@ export class CreateImagePage extends CreateFormPage {
 
   /** Drops fixture files on the picker's upload cell: dragenter, dragover and drop carrying a DataTransfer. */
   async dropInputImages(files: DropFile[]): Promise<void> {
-    const payload = files.map((f) => {
-      const name = f.name ?? basename(f.path);
-      return {
-        name,
-        type: name.endsWith('.png') ? 'image/png' : name.endsWith('.jpg') ? 'image/jpeg' : '',
-        base64: readFileSync(join(PHOTOS_DIR, f.path)).toString('base64'),
-      };
-    });
-    const dataTransfer = await this.page.evaluateHandle((items) => {
-      const transfer = new DataTransfer();
-      for (const item of items) {
-        const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
-        transfer.items.add(new File([bytes], item.name, { type: item.type }));
-      }
-      return transfer;
-    }, payload);
-    const target = this.root.getByTestId('input-image-drop');
-    for (const type of ['dragenter', 'dragover', 'drop']) await target.dispatchEvent(type, { dataTransfer });
-    await dataTransfer.dispose();
+    await dropFiles(this.page, this.root.getByTestId('input-image-drop'), files);
   }
 
   /** Opens the picker's file chooser with the upload cell (keyboard: focus, Enter) and picks fixture files. */

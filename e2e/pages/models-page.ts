@@ -1,19 +1,10 @@
 // Page object for Models: the list, the create and delete dialogs, and a model's page (photos, uploads,
 // training, images). Files are dropped through a DataTransfer built in the page or picked with the inputs.
-import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { repoRoot } from '../fixtures/browser-mode.ts';
+import { dropFiles, PHOTOS_DIR, type DropFile } from './drop-files.ts';
 
-export const PHOTOS_DIR = join(repoRoot, 'e2e', 'fixtures', 'photos');
-
-/** A file to drop: from the fixtures folder, optionally under another name. */
-export interface DropFile {
-  path: string;
-  name?: string;
-}
-
-const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png' };
+export { PHOTOS_DIR, type DropFile } from './drop-files.ts';
 
 export class ModelsPage {
   readonly page: Page;
@@ -97,24 +88,7 @@ export class ModelsPage {
 
   /** Drops files on the drop zone as a browser would: dragenter, dragover and drop carrying a DataTransfer. */
   async dropFiles(files: DropFile[]): Promise<void> {
-    const payload = files.map((f) => {
-      const name = f.name ?? basename(f.path);
-      return {
-        name,
-        type: MIME[name.split('.').pop() ?? ''] ?? '',
-        base64: readFileSync(join(PHOTOS_DIR, f.path)).toString('base64'),
-      };
-    });
-    const dataTransfer = await this.page.evaluateHandle((items) => {
-      const transfer = new DataTransfer();
-      for (const item of items) {
-        const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
-        transfer.items.add(new File([bytes], item.name, { type: item.type }));
-      }
-      return transfer;
-    }, payload);
-    for (const type of ['dragenter', 'dragover', 'drop']) await this.dropZone.dispatchEvent(type, { dataTransfer });
-    await dataTransfer.dispose();
+    await dropFiles(this.page, this.dropZone, files);
   }
 
   /** Opens the file picker from the keyboard (Tab to "Choose photos…", Enter) and picks the files. */
