@@ -50,7 +50,6 @@ describe('WorkClaims', () => {
     const id = addUpload(a.db);
     expect(a.claims.claim('uploads', id)).toBe(true);
     expect(b.claims.claim('uploads', id)).toBe(false);
-    expect(b.claims.isFree('uploads', id)).toBe(false);
     expect(a.claims.claim('uploads', id)).toBe(true);
     a.claims.release('uploads', id);
     expect(b.claims.claim('uploads', id)).toBe(true);

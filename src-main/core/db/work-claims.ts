@@ -45,6 +45,15 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+type Statement = BetterSqlite3.Statement;
+
+/** The claim statements of one table, prepared once per registry (claims run on every queue launch). */
+interface TableStatements {
+  claim: Statement;
+  release: Statement;
+  releaseAll: Statement;
+}
+
 export class WorkClaims {
   readonly token = randomUUID();
   readonly #db: SqliteDatabase;
@@ -52,6 +61,10 @@ export class WorkClaims {
   readonly #host: string;
   readonly #now: () => number;
   readonly #isAlive: (pid: number) => boolean;
+  readonly #beat: Statement;
+  readonly #others: BetterSqlite3.Statement<[string], { token: string; pid: number; host: string; beat_at: number }>;
+  readonly #remove: Statement;
+  readonly #tables: Record<ClaimedTable, TableStatements>;
   #timer: NodeJS.Timeout | null = null;
   #retired = false;
 
@@ -61,9 +74,25 @@ export class WorkClaims {
     this.#host = options.host ?? hostname();
     this.#now = options.now ?? Date.now;
     this.#isAlive = options.isAlive ?? processIsAlive;
-    this.#db
-      .prepare('INSERT INTO workers (token, pid, host, beat_at) VALUES (?, ?, ?, ?)')
-      .run(this.token, this.#pid, this.#host, this.#now());
+    this.#beat = db.prepare(
+      'INSERT INTO workers (token, pid, host, beat_at) VALUES (@token, @pid, @host, @now) ON CONFLICT (token) DO UPDATE SET beat_at = @now',
+    );
+    this.#others = db.prepare('SELECT token, pid, host, beat_at FROM workers WHERE token <> ?');
+    this.#remove = db.prepare('DELETE FROM workers WHERE token = ?');
+    const statementsOf = (table: ClaimedTable): TableStatements => {
+      const id = KEY_OF[table];
+      return {
+        claim: db.prepare(`UPDATE ${table} SET claimed_by = @me WHERE ${id} = @key AND ${freeForMe()}`),
+        release: db.prepare(`UPDATE ${table} SET claimed_by = NULL WHERE ${id} = ? AND claimed_by = ?`),
+        releaseAll: db.prepare(`UPDATE ${table} SET claimed_by = NULL WHERE claimed_by = ?`),
+      };
+    };
+    this.#tables = {
+      downloads: statementsOf('downloads'),
+      uploads: statementsOf('uploads'),
+      jobs: statementsOf('jobs'),
+    };
+    this.#beatNow();
     this.sweep();
     this.#timer = setInterval(() => this.beat(), HEARTBEAT_MS);
     this.#timer.unref();
@@ -72,51 +101,32 @@ export class WorkClaims {
   /** Says this worker is alive and forgets the workers that are not. */
   beat(): void {
     if (this.#retired || !this.#db.open) return this.#stopTimer();
-    this.#db
-      .prepare(
-        'INSERT INTO workers (token, pid, host, beat_at) VALUES (@token, @pid, @host, @now) ON CONFLICT (token) DO UPDATE SET beat_at = @now',
-      )
-      .run({ token: this.token, pid: this.#pid, host: this.#host, now: this.#now() });
+    this.#beatNow();
     this.sweep();
+  }
+
+  #beatNow(): void {
+    this.#beat.run({ token: this.token, pid: this.#pid, host: this.#host, now: this.#now() });
   }
 
   /** Removes the workers that died; their claims become free. Returns how many were removed. */
   sweep(): number {
-    const others = this.#db
-      .prepare<[string], { token: string; pid: number; host: string; beat_at: number }>(
-        'SELECT token, pid, host, beat_at FROM workers WHERE token <> ?',
-      )
-      .all(this.token);
     const staleBefore = this.#now() - STALE_AFTER_MS;
-    const dead = others.filter((w) => w.beat_at < staleBefore || (w.host === this.#host && !this.#isAlive(w.pid)));
-    const remove = this.#db.prepare('DELETE FROM workers WHERE token = ?');
-    for (const worker of dead) remove.run(worker.token);
+    const dead = this.#others
+      .all(this.token)
+      .filter((w) => w.beat_at < staleBefore || (w.host === this.#host && !this.#isAlive(w.pid)));
+    for (const worker of dead) this.#remove.run(worker.token);
     return dead.length;
   }
 
   /** Takes the row if it is free (see freeForMe); true when this worker now holds it. */
   claim(table: ClaimedTable, key: number): boolean {
-    const id = KEY_OF[table];
-    const result = this.#db
-      .prepare(`UPDATE ${table} SET claimed_by = @me WHERE ${id} = @key AND ${freeForMe()}`)
-      .run({ me: this.token, key });
-    return result.changes === 1;
-  }
-
-  /** Whether the row is free for this worker, without taking it. */
-  isFree(table: ClaimedTable, key: number): boolean {
-    const id = KEY_OF[table];
-    return (
-      this.#db.prepare(`SELECT 1 FROM ${table} WHERE ${id} = @key AND ${freeForMe()}`).get({ me: this.token, key }) !==
-      undefined
-    );
+    return this.#tables[table].claim.run({ me: this.token, key }).changes === 1;
   }
 
   /** Lets go of a row this worker holds, so any process may pick it up next. */
   release(table: ClaimedTable, key: number): void {
-    if (!this.#db.open) return;
-    const id = KEY_OF[table];
-    this.#db.prepare(`UPDATE ${table} SET claimed_by = NULL WHERE ${id} = ? AND claimed_by = ?`).run(key, this.token);
+    if (this.#db.open) this.#tables[table].release.run(key, this.token);
   }
 
   /** Leaves: every claim is released and the worker row removed, so others take over at once. */
@@ -125,10 +135,8 @@ export class WorkClaims {
     this.#retired = true;
     this.#stopTimer();
     if (!this.#db.open || this.#db.readonly) return;
-    for (const table of Object.keys(KEY_OF) as ClaimedTable[]) {
-      this.#db.prepare(`UPDATE ${table} SET claimed_by = NULL WHERE claimed_by = ?`).run(this.token);
-    }
-    this.#db.prepare('DELETE FROM workers WHERE token = ?').run(this.token);
+    for (const statements of Object.values(this.#tables)) statements.releaseAll.run(this.token);
+    this.#remove.run(this.token);
   }
 
   #stopTimer(): void {
