@@ -78,6 +78,7 @@ test('screenshots of the lived-in library: a collection, the context menu, uploa
     .click();
   await expect(library.root.getByRole('heading', { name: 'Coastlines' })).toBeVisible();
   await settled();
+  await page.mouse.move(700, 20);
   await screenshotBothSchemes(page, 'demo-library-collection');
 
   await library.place('results').click();
