@@ -245,6 +245,29 @@ test('collections: by drag, menu and key; a smart collection from search + filte
   }
 });
 
+test('a collection is renamed and deleted from its menu; its items stay in the library', async ({ page }) => {
+  const library = await openLibrary(page);
+  const best = library.collection('Best');
+  await best.hover();
+  await best.getByTestId('collection-more').click();
+  await library.menuItem('Rename…').click();
+  await library.giveName('Best of the week');
+  const renamed = library.collection('Best of the week');
+  await expect(renamed.getByTestId('collection-count')).toHaveText('1');
+  await renamed
+    .getByRole('button', { name: /Best of the week/ })
+    .first()
+    .click({ button: 'right' });
+  await library.menuItem('Delete collection').click();
+  const confirm = page.getByTestId('confirm-delete-collection');
+  await expect(confirm).toContainText('the items in it stay in your library');
+  await confirm.getByTestId('confirm-delete').click();
+  await expect(renamed).toHaveCount(0);
+  await expect(library.collection('Trip')).toHaveCount(1);
+  await library.place('results').click();
+  await expect(library.tiles).toHaveCount(6);
+});
+
 test('a selection hidden by filters is kept and said; bulk actions name their count; Esc clears', async ({ page }) => {
   const library = await openLibrary(page);
   const zebra = library.grid.locator('[data-testid="asset-tile"][aria-label*="zebra"]');
