@@ -229,14 +229,15 @@ export function installElectron(options: InstallOptions = {}): Promise<InstallRe
     let installerOutput = '';
     let stalled = false;
     let stallTimer: NodeJS.Timeout | undefined;
-    const alive = () => {
+    const alive = (ms = stallMs) => {
       clearTimeout(stallTimer);
       stallTimer = setTimeout(() => {
         stalled = true;
         child.kill();
-      }, stallMs);
+      }, ms);
     };
-    alive();
+    // Loading the installer is not the network: a busy machine gets longer before its first word.
+    alive(Math.max(stallMs, 60_000));
     let pending = '';
     const onText = (chunk: Buffer) => {
       alive();
