@@ -3,11 +3,14 @@
 // that ships with the app (npm's @ffmpeg-installer, see ffmpeg-binary.ts), and a generated
 // neutral poster with a play glyph only when no frame can be taken (an unreadable file).
 import { spawn } from 'node:child_process';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadSharp } from '../lazy-sharp.ts';
 import { writeFileDurable } from './durable-fs.ts';
 import { findFfmpeg } from './ffmpeg-binary.ts';
+import type { MediaFetch } from './media-http.ts';
+import { fetchVideoSample } from './remote-sample.ts';
 
 export { findFfmpeg, resetFfmpegLookup } from './ffmpeg-binary.ts';
 
@@ -16,6 +19,7 @@ export const THUMB_EDGE = 320;
 const WEBP_QUALITY = 72;
 const FFMPEG_TIMEOUT_MS = 20_000;
 const MAX_FRAME_BYTES = 32 * 1024 * 1024;
+const REMOTE_POSTER_TIMEOUT_MS = 15_000;
 
 /** Ids are sanitised to [A-Za-z0-9._-] starting alphanumeric, so this name never collides. */
 const SHARED_POSTER = '_video-poster.webp';
@@ -82,8 +86,9 @@ function ffmpegFrame(ffmpeg: string, source: string, at: number): Promise<Buffer
       'png',
       'pipe:1',
     ];
-    if (source.endsWith('.m3u8'))
-      args.splice(6, 0, '-allowed_extensions', 'ALL', '-protocol_whitelist', 'file,crypto,data');
+    // Local files only, whatever the file turns out to be (a playlist in disguise cannot reach out).
+    args.splice(6, 0, '-protocol_whitelist', 'file,crypto,data');
+    if (source.endsWith('.m3u8')) args.splice(6, 0, '-allowed_extensions', 'ALL');
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'ignore'], windowsHide: true });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -109,24 +114,27 @@ async function videoFrame(ffmpeg: string, source: string): Promise<Buffer | null
   return (await ffmpegFrame(ffmpeg, source, 0.5)) ?? (await ffmpegFrame(ffmpeg, source, 0));
 }
 
-async function videoThumb(source: string): Promise<{ bytes: Buffer; poster: 'frame' | 'generated' }> {
+/** A webp poster of a frame of `source` with the play glyph, or null when no frame can be read. */
+async function framePoster(source: string): Promise<Buffer | null> {
   const ffmpeg = await findFfmpeg();
   const frame = ffmpeg ? await videoFrame(ffmpeg, source) : null;
-  if (frame) {
-    try {
-      const sharp = await loadSharp();
-      const image = sharp(frame);
-      const { width = THUMB_EDGE, height = THUMB_EDGE } = await image.metadata();
-      const bytes = await image
-        .composite([{ input: PLAY_GLYPH(width, height) }])
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer();
-      return { bytes, poster: 'frame' };
-    } catch {
-      // fall through to the generated poster
-    }
+  if (!frame) return null;
+  try {
+    const sharp = await loadSharp();
+    const image = sharp(frame);
+    const { width = THUMB_EDGE, height = THUMB_EDGE } = await image.metadata();
+    return await image
+      .composite([{ input: PLAY_GLYPH(width, height) }])
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+  } catch {
+    return null;
   }
-  return { bytes: await neutralPoster(), poster: 'generated' };
+}
+
+async function videoThumb(source: string): Promise<{ bytes: Buffer; poster: 'frame' | 'generated' }> {
+  const bytes = await framePoster(source);
+  return bytes ? { bytes, poster: 'frame' } : { bytes: await neutralPoster(), poster: 'generated' };
 }
 
 export interface ThumbnailResult {
@@ -175,4 +183,42 @@ export async function ensureThumbnail(options: {
     : { bytes: await neutralPoster(), poster: 'generated' as const };
   await writeFileDurable(target, bytes);
   return { path: relative, created: true, kind: poster };
+}
+
+/**
+ * A real frame for a video not downloaded yet, from the first bytes of its MP4 or the first
+ * segment of its stream (remote-sample.ts: bounded bytes, no API key), within `timeoutMs`. Written
+ * where the downloaded file's thumbnail goes, so the download keeps it. Null when the link gives
+ * no frame (unreachable, refused, encrypted): the caller shows the shared poster meanwhile.
+ */
+export async function ensureRemotePoster(options: {
+  root: string;
+  safeName: string;
+  url: string;
+  area?: string;
+  fetch?: MediaFetch;
+  timeoutMs?: number;
+  maxBytes?: number;
+}): Promise<ThumbnailResult | null> {
+  const relative = thumbRelativePath(options.safeName, options.area ?? '');
+  const target = join(options.root, relative);
+  const existing = await stat(target).catch(() => null);
+  if (existing?.isFile() && existing.size > 0) return { path: relative, created: false, kind: 'frame' };
+  const work = await mkdtemp(join(tmpdir(), 'atelier-poster-'));
+  try {
+    const sample = await fetchVideoSample({
+      url: options.url,
+      dir: work,
+      signal: AbortSignal.timeout(options.timeoutMs ?? REMOTE_POSTER_TIMEOUT_MS),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
+    }).catch(() => null);
+    const bytes = sample ? await framePoster(sample) : null;
+    if (!bytes) return null;
+    await mkdir(dirname(target), { recursive: true });
+    await writeFileDurable(target, bytes);
+    return { path: relative, created: true, kind: 'frame' };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
 }
