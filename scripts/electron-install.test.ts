@@ -74,6 +74,13 @@ describe('installerEnv', () => {
     expect(installerEnv({}).ELECTRON_GET_USE_PROXY).toBeUndefined();
   });
 
+  it('passes on the certificate authorities npm was given, unless NODE_EXTRA_CA_CERTS says otherwise', () => {
+    expect(installerEnv({ npm_config_cafile: '/etc/corp-ca.pem' }).NODE_EXTRA_CA_CERTS).toBe('/etc/corp-ca.pem');
+    expect(
+      installerEnv({ npm_config_cafile: '/etc/corp-ca.pem', NODE_EXTRA_CA_CERTS: '/mine.pem' }).NODE_EXTRA_CA_CERTS,
+    ).toBe('/mine.pem');
+  });
+
   it('silences the installer’s own late progress bar: ours is shown instead', () => {
     expect(installerEnv({}).ELECTRON_GET_NO_PROGRESS).toBe('1');
   });

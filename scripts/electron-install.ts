@@ -68,11 +68,13 @@ export function proxySetting(env: NodeJS.ProcessEnv): { name: string; value: str
 
 /**
  * The installer's environment: a configured proxy is used (@electron/get ignores HTTPS_PROXY
- * unless ELECTRON_GET_USE_PROXY is set, and never reads npm's proxy setting), its own progress
- * bar (shown only after 30 s) gives way to ours.
+ * unless ELECTRON_GET_USE_PROXY is set, and never reads npm's proxy setting), so are the extra
+ * certificate authorities npm was given (`cafile`, as behind a TLS-inspecting proxy), and its
+ * own progress bar (shown only after 30 s) gives way to ours.
  */
 export function installerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const child: NodeJS.ProcessEnv = { ...env, ELECTRON_GET_NO_PROGRESS: '1' };
+  if (env.npm_config_cafile && !env.NODE_EXTRA_CA_CERTS) child.NODE_EXTRA_CA_CERTS = env.npm_config_cafile;
   const proxy = proxySetting(env);
   if (proxy) {
     child.ELECTRON_GET_USE_PROXY ??= '1';
