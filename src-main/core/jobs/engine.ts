@@ -82,6 +82,8 @@ export interface JobsEngine {
   trainingStatus(modelId: string): TrainingInfo;
   /** Runs whatever is due now (jobs and training); resolves when done. */
   pollNow(): Promise<void>;
+  /** The user's "Check now": clears any wait (Retry-After, backoff) of jobs and training, checks what is due. */
+  checkNow(): Promise<void>;
   /** Resolves when no poll pass is running. */
   settled(): Promise<void>;
   /** The jobs loop's "no request before" time (0 = none): Retry-After and backoff. */
@@ -368,6 +370,9 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     trainingStatus: (modelId) => training.status(modelId),
     async pollNow() {
       await Promise.all(loops.map((loop) => loop.runNow()));
+    },
+    async checkNow() {
+      await Promise.all(loops.map((loop) => loop.checkNow()));
     },
     async settled() {
       await Promise.all(loops.map((loop) => loop.settled()));

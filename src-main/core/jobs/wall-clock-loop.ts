@@ -82,8 +82,23 @@ export class WallClockLoop {
     if (!this.#stopped) return;
     this.#stopped = false;
     const saved = this.#deps.gate?.load() ?? 0;
-    if (saved > this.#deps.time.now()) this.#gateUntil = this.#retryAfterUntil = saved;
+    const now = this.#deps.time.now();
+    if (saved > now) {
+      // Never longer than the longest wait this loop sets itself: a gate stored by an older version
+      // (which honoured any Retry-After) or under a wrong clock must not stop the work for good.
+      const longest = now + Math.max(this.#deps.options.backoff.capMs, this.#deps.options.authPauseMs);
+      this.#gateUntil = this.#retryAfterUntil = Math.min(saved, longest);
+      if (saved > longest) this.#deps.gate?.save(this.#gateUntil);
+    }
     this.#arm();
+  }
+
+  /** The user's "Check now": forget the wait (Retry-After included) and the backoff, run what is due. */
+  checkNow(): Promise<void> {
+    this.#failures = 0;
+    this.#retryAfterUntil = 0;
+    this.#setGate(0);
+    return this.runNow();
   }
 
   async stop(): Promise<void> {
