@@ -158,7 +158,7 @@ test('presets are browsed by category, searched, picked and cleared', async ({ p
   const dialog = page.getByTestId('preset-dialog');
   await form.field('preset').getByRole('button', { name: 'Choose a preset…' }).click();
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('heading', { level: 4 }).first()).toBeVisible();
+  await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await screenshotBothSchemes(page, 'create-image-presets');
 
   const first = dialog.getByRole('listitem').first().getByRole('button');

@@ -89,3 +89,4 @@ export function normalize(request: GenerationRequest): GenerationRequest {
       return { kind: 'upscale', body: isRecord(request.body) ? pick(request.body, ['imageID']) : request.body };
   }
 }
+export { isReadyStatus, isTrainedModelId, notReadyProblem, unknownModelProblem } from './model-readiness.ts';

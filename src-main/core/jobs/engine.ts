@@ -5,7 +5,16 @@ import { AppError } from '../../contract/errors.ts';
 import type { JobHistoryPageInfo, JobInfo, JobKindInfo } from '../../contract/ipc/jobs.ts';
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import { isJobSuccess, type Job, type JobSummary } from '../../contract/service.ts';
+import {
+  isReadyStatus,
+  isTrainedModelId,
+  notReadyProblem,
+  unknownModelProblem,
+  type FieldProblem,
+} from '../../contract/rules/index.ts';
+import { isRecord } from '../../contract/rules/common.ts';
 import type { Cache } from '../db/cache.ts';
+import { modelFields } from '../db/server-records.ts';
 import { parseTime } from '../db/values.ts';
 import type { EventBus } from '../events.ts';
 import { silentNotifier, type Notifier } from '../host/notifier.ts';
@@ -20,7 +29,7 @@ import { recordOutputs, type OutputAsset } from './outputs.ts';
 import { DEFAULT_POLL_ROUND, pollRound, type PollRoundOptions, type RoundReport } from './poll-round.ts';
 import { RECONCILE_WINDOW, reconcileSubmissions, UNKNOWN_MESSAGE } from './reconcile.ts';
 import { JobHistory } from './job-history.ts';
-import type { JobsService } from './service-port.ts';
+import { checkModel, type JobsService } from './service-port.ts';
 import { TrainingStore } from './training-store.ts';
 import { DEFAULT_TRAINING, TrainingWatcher, type TrainingOptions } from './training-watcher.ts';
 import {
@@ -183,6 +192,30 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     }
   };
 
+  /**
+   * Only a ready trained model can generate. A cached "ready" is trusted; anything else may be stale
+   * (a training finished since, or this process never synced), so that one model is asked for first.
+   * When the service cannot be asked, the request goes on and the service judges it.
+   */
+  const trainedModelRefusal = async (kind: JobKindInfo, body: unknown): Promise<FieldProblem | null> => {
+    const modelID = isRecord(body) ? body['modelID'] : undefined;
+    if (kind !== 'image' || !isTrainedModelId(modelID)) return null;
+    const cached = cache.models.get(modelID);
+    if (cached && isReadyStatus(cached.status)) return null;
+    let status: string;
+    try {
+      const model = checkModel(await service.getModel(modelID, aborter.signal), modelID);
+      cache.models.upsertFromServer(modelFields(model), time.now());
+      status = model.status;
+    } catch (error) {
+      const info = errorInfoOf(error);
+      if (classifyFailure(info) === 'not_found') return unknownModelProblem(modelID);
+      return cached ? notReadyProblem(modelID, cached.status, cached.label ?? modelID) : null;
+    }
+    if (!cached || cached.status !== status) events.emit('models:changed', { reason: 'sync', ids: [modelID] });
+    return notReadyProblem(modelID, status, cached?.label ?? modelID);
+  };
+
   let reconcileAt: number | null = null;
   const outbox: Outbox = new Outbox({
     store,
@@ -197,6 +230,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       jobsLoop.poke();
     },
     submitted: () => jobsLoop.poke(),
+    modelRefusal: (kind, body) => trainedModelRefusal(kind, body),
   });
 
   const giveUpOnSubmissions = (rows: EngineJobRow[]): number | null => {
@@ -290,7 +324,11 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     time,
     notifier,
     notificationsEnabled: () => true,
-    changed: (info) => events.emit('training:changed', info),
+    // Every view learns of a model's new state from models:changed, training progress included.
+    changed: (info) => {
+      events.emit('training:changed', info);
+      events.emit('models:changed', { reason: 'training', ids: [info.modelId] });
+    },
     localInputCount: (modelId) => cache.models.uploadedCounts().get(modelId)?.modelInput ?? 0,
     signal: () => aborter.signal,
     options: options.training,
