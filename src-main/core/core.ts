@@ -17,6 +17,7 @@ import { jobsHandlers } from './handlers/jobs.ts';
 import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
+import { collectionsHandlers } from './handlers/collections.ts';
 import { browserMediaUrl, createLibraryHost } from './library/library-host.ts';
 import type { MediaReply, MediaRequest } from './library/media-serving.ts';
 import { hostJobsEngine } from './jobs/engine-host.ts';
@@ -147,6 +148,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...trainingHandlers(jobsHost),
     ...uploadsHandlers(jobsHost),
     ...libraryHandlers(libraryHost),
+    ...collectionsHandlers({
+      cache: accountSync.cache,
+      events,
+      exportTo: async (refs, to) => (await libraryHost.library()).exportTo(refs, to),
+    }),
   };
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
   return {
