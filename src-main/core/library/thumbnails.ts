@@ -1,12 +1,15 @@
 // Thumbnails made once per asset and cached as `.thumbs/<name>.webp` (320 px long edge) so the
-// grid never loads full images. Images go through sharp; videos get a frame from ffmpeg when it
-// is on the PATH at run time, otherwise a generated neutral poster with a play glyph.
+// grid never loads full images. Images go through sharp; videos get a real frame from the ffmpeg
+// that ships with the app (npm's @ffmpeg-installer, see ffmpeg-binary.ts), and a generated
+// neutral poster with a play glyph only when no frame can be taken (an unreadable file).
 import { spawn } from 'node:child_process';
-import { access, mkdir, stat } from 'node:fs/promises';
-import { constants } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { loadSharp } from '../lazy-sharp.ts';
 import { writeFileDurable } from './durable-fs.ts';
+import { findFfmpeg } from './ffmpeg-binary.ts';
+
+export { findFfmpeg, resetFfmpegLookup } from './ffmpeg-binary.ts';
 
 export const THUMBS_DIR = '.thumbs';
 export const THUMB_EDGE = 320;
@@ -21,33 +24,6 @@ const thumbsDir = (area: string): string => (area ? `${area}/${THUMBS_DIR}` : TH
 
 /** Library-relative path of an asset's thumbnail (`area`: the account's folder, '' or 'Demo'). */
 export const thumbRelativePath = (safeName: string, area = ''): string => `${thumbsDir(area)}/${safeName}.webp`;
-
-let ffmpegLookup: Promise<string | null> | undefined;
-
-/** Finds ffmpeg on the PATH once per process (never bundled; absent on many machines). */
-export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
-  ffmpegLookup ??= (async () => {
-    const names = process.platform === 'win32' ? ['ffmpeg.exe'] : ['ffmpeg'];
-    for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-      for (const name of names) {
-        const candidate = join(dir, name);
-        try {
-          await access(candidate, constants.X_OK);
-          return candidate;
-        } catch {
-          // keep looking
-        }
-      }
-    }
-    return null;
-  })();
-  return ffmpegLookup;
-}
-
-/** For tests: forget the cached lookup. */
-export function resetFfmpegLookup(): void {
-  ffmpegLookup = undefined;
-}
 
 const PLAY_GLYPH = (width: number, height: number): Buffer => {
   const r = Math.round(Math.min(width, height) * 0.18);
@@ -84,8 +60,8 @@ async function imageThumb(source: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** One PNG frame about half a second in (first frame for very short clips), or null. */
-function ffmpegFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
+/** One PNG frame `at` seconds in, or null. */
+function ffmpegFrame(ffmpeg: string, source: string, at: number): Promise<Buffer | null> {
   return new Promise((resolve) => {
     const args = [
       '-hide_banner',
@@ -93,7 +69,7 @@ function ffmpegFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
       'error',
       '-nostdin',
       '-ss',
-      '0.5',
+      String(at),
       '-i',
       source,
       '-frames:v',
@@ -128,9 +104,14 @@ function ffmpegFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
   });
 }
 
+/** A frame about half a second in (past a fade from black), the first one for shorter clips. */
+async function videoFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
+  return (await ffmpegFrame(ffmpeg, source, 0.5)) ?? (await ffmpegFrame(ffmpeg, source, 0));
+}
+
 async function videoThumb(source: string): Promise<{ bytes: Buffer; poster: 'frame' | 'generated' }> {
   const ffmpeg = await findFfmpeg();
-  const frame = ffmpeg ? await ffmpegFrame(ffmpeg, source) : null;
+  const frame = ffmpeg ? await videoFrame(ffmpeg, source) : null;
   if (frame) {
     try {
       const sharp = await loadSharp();
