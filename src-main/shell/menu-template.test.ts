@@ -57,7 +57,10 @@ describe('application menu', () => {
       const file = items(template[0]);
       expect(file[0]?.label).toBe('&Settings…');
       const quit = file.find((m) => m.role === 'quit');
-      expect(quit?.accelerator).toBe(platform === 'win32' ? 'Alt+F4' : 'CmdOrCtrl+Q');
+      // Alt+F4 must reach the window (close, to the tray) instead of quitting the app.
+      expect(quit?.accelerator).toBe(platform === 'win32' ? undefined : 'CmdOrCtrl+Q');
+      const accelerators = template.flatMap((menu) => items(menu).map((m) => m.accelerator));
+      expect(accelerators).not.toContain('Alt+F4');
       expect(items(find(template, 'Help')).some((m) => m.role === 'about')).toBe(true);
     }
   });

@@ -49,7 +49,11 @@ export function buildMenuTemplate(options: MenuOptions, actions: MenuActions): M
       : [
           settings,
           separator,
-          { role: 'quit', label: 'E&xit', accelerator: options.platform === 'win32' ? 'Alt+F4' : 'CmdOrCtrl+Q' },
+          // Windows: Alt+F4 belongs to the window (it closes it, to the tray when there is one);
+          // Exit has no shortcut there (nor by its role's default), as in other Windows apps.
+          options.platform === 'win32'
+            ? { role: 'quit', label: 'E&xit' }
+            : { role: 'quit', label: 'E&xit', accelerator: 'CmdOrCtrl+Q' },
         ],
   };
 
