@@ -18,9 +18,18 @@ export function createDispatcher(
 ): Dispatch {
   return async (channel, args) => {
     if (!isInvokeChannel(channel)) {
-      return fail({ code: 'invalid_argument', message: `Unknown channel: ${String(channel).slice(0, 80)}` });
+      const name =
+        typeof channel === 'string' ? channel.slice(0, 80) : `a ${channel === null ? 'null' : typeof channel}`;
+      return fail({ code: 'invalid_argument', message: `Unknown channel: ${name}` });
     }
-    const parsed = v.safeParse(invokeChannels[channel].args, args);
+    let parsed: ReturnType<typeof v.safeParse>;
+    try {
+      parsed = v.safeParse(invokeChannels[channel].args, args);
+    } catch (error) {
+      // Arguments built to break a parser (getters that throw, proxies): refused, never thrown.
+      onUnexpected(channel, error);
+      return fail({ code: 'invalid_argument', message: `Invalid arguments for ${channel}.` });
+    }
     if (!parsed.success) {
       const issue = parsed.issues[0];
       const field = issue ? (v.getDotPath(issue) ?? undefined) : undefined;
