@@ -8,7 +8,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isDiskFull } from '../db/disk-full.ts';
-import { fetchMedia, type MediaFetch } from './media-http.ts';
+import { fetchMedia, MEDIA_REFUSED, type MediaFetch } from './media-http.ts';
 
 /** What identifies the exact bytes being fetched, so a resume never splices two versions. */
 export interface Validator {
@@ -215,6 +215,10 @@ function classifyStreamError(error: unknown, signal: AbortSignal): DownloadError
   if (error instanceof DownloadError) return error;
   if (signal.aborted) return new DownloadError('aborted', 'The download was stopped.');
   if (isDiskFull(error)) return new DownloadError('disk_full', 'The disk is full.');
+  const refused = [error, (error as { cause?: unknown } | null)?.cause].find(
+    (e) => (e as { code?: unknown } | null)?.code === MEDIA_REFUSED,
+  );
+  if (refused) return new DownloadError('fatal', (refused as Error).message);
   const message = error instanceof Error ? error.message : String(error);
   return new DownloadError('retryable', `The connection failed: ${message.slice(0, 200)}`);
 }
