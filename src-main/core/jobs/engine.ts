@@ -148,7 +148,14 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     emitCounts();
   };
 
-  const finishNotifier = new FinishNotifier({ store, notifier, time, enabled: () => true, options: options.notify });
+  const finishNotifier = new FinishNotifier({
+    store,
+    notifier,
+    time,
+    enabled: () => true,
+    options: options.notify,
+    onError: (error) => logger.warn('Marking finished jobs as announced failed; trying again later', error),
+  });
 
   const finish = (row: EngineJobRow, job: Job, summary: JobSummary | null): void => {
     const now = time.now();

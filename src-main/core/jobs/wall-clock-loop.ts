@@ -2,6 +2,7 @@
 // the database, so it survives restarts), back off with full jitter after failures and never
 // before a Retry-After, pause while offline/asleep, and catch up once, with jitter, on wake.
 import type { ErrorInfo } from '../../contract/errors.ts';
+import { diskFullError, isDiskFull } from '../db/disk-full.ts';
 import { classifyFailure, retryDelay, type BackoffPolicy } from './backoff.ts';
 import type { EngineTime, TimerHandle } from './engine-time.ts';
 
@@ -141,7 +142,11 @@ export class WallClockLoop {
         // A bug or a local failure (database busy, disk full) must not become a busy loop: back off.
         this.#deps.onError?.(error);
         if (!this.#stopped)
-          this.#fail({ code: 'internal', message: error instanceof Error ? error.message : String(error) });
+          this.#fail(
+            isDiskFull(error)
+              ? diskFullError().info
+              : { code: 'internal', message: error instanceof Error ? error.message : String(error) },
+          );
       } finally {
         this.#running = null;
         this.#arm();
