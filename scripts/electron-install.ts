@@ -162,19 +162,30 @@ export function installFailureCause(facts: {
 
 const megabytes = (bytes: number): string => (bytes / 1_000_000).toFixed(1);
 
-/** Shows the download's progress: one rewritten line on a terminal, a line every 10 % elsewhere. */
-function progressPrinter(output: InstallOutput) {
-  let shown = false;
+/**
+ * The install's progress. On a terminal: one status line rewritten in place ("installing… from
+ * host: 12.3 / 98.1 MB (12 %)"), erased on failure so the one line of cause is all that stays.
+ * Elsewhere (CI logs): the start, the download's address, then a line every 10 %.
+ */
+function progressDisplay(output: InstallOutput, title: string) {
+  let host = '';
   let lastDecile = -1;
   let lastPlain = 0;
+  const status = (detail: string) => output.write(`\r${title}${host ? ` from ${host}` : ''}…${detail}\x1b[K`);
+  if (output.isTTY) status('');
+  else output.write(`${title}…\n`);
   return {
-    update(bytes: number, total: number | null) {
-      const text = total
-        ? `  ${megabytes(bytes)} / ${megabytes(total)} MB (${Math.floor((bytes / total) * 100)} %)`
-        : `  ${megabytes(bytes)} MB`;
+    request(url: string) {
+      host = hostOf(url);
+      if (output.isTTY) status('');
+      else output.write(`  from ${url}\n`);
+    },
+    progress(bytes: number, total: number | null) {
+      const amount = total
+        ? `${megabytes(bytes)} / ${megabytes(total)} MB (${Math.floor((bytes / total) * 100)} %)`
+        : `${megabytes(bytes)} MB`;
       if (output.isTTY) {
-        output.write(`\r${text}\x1b[K`);
-        shown = true;
+        status(` ${amount}`);
         return;
       }
       const decile = total ? Math.floor((bytes / total) * 10) : -1;
@@ -182,13 +193,11 @@ function progressPrinter(output: InstallOutput) {
       if ((total && decile > lastDecile) || (!total && now - lastPlain >= 5000)) {
         lastDecile = decile;
         lastPlain = now;
-        output.write(`${text}\n`);
+        output.write(`  ${amount}\n`);
       }
     },
-    /** Ends the terminal's progress line (erased on failure, so only the one line of cause stays). */
     end(ok: boolean) {
-      if (output.isTTY && shown) output.write(ok ? '\n' : '\r\x1b[K');
-      shown = false;
+      if (output.isTTY) output.write(ok ? '\n' : '\r\x1b[K');
     },
   };
 }
@@ -198,13 +207,16 @@ export function installElectron(options: InstallOptions = {}): Promise<InstallRe
   const env = options.env ?? process.env;
   const output = options.output ?? process.stderr;
   const stallMs = options.stallMs ?? 120_000;
-  const packageFolder = options.packageDir ?? electronPackageDir();
-  const version = electronVersion(packageFolder);
+  let packageFolder: string;
+  let version: string;
+  try {
+    packageFolder = options.packageDir ?? electronPackageDir();
+    version = electronVersion(packageFolder);
+  } catch (error) {
+    return Promise.resolve({ ok: false, cause: (error as Error).message.replace(/\.$/, '') });
+  }
   const installJs = join(packageFolder, 'install.js');
-  output.write(
-    `Atelier: installing Electron ${version} (${process.platform}-${process.arch}) with its own installer…\n`,
-  );
-  const progress = progressPrinter(output);
+  const display = progressDisplay(output, `Atelier: installing Electron ${version}`);
 
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', pathToFileURL(OBSERVER).href, installJs], {
@@ -217,14 +229,15 @@ export function installElectron(options: InstallOptions = {}): Promise<InstallRe
     let installerOutput = '';
     let stalled = false;
     let stallTimer: NodeJS.Timeout | undefined;
-    const alive = () => {
+    const alive = (ms = stallMs) => {
       clearTimeout(stallTimer);
       stallTimer = setTimeout(() => {
         stalled = true;
         child.kill();
-      }, stallMs);
+      }, ms);
     };
-    alive();
+    // Loading the installer is not the network: a busy machine gets longer before its first word.
+    alive(Math.max(stallMs, 60_000));
     let pending = '';
     const onText = (chunk: Buffer) => {
       alive();
@@ -243,8 +256,8 @@ export function installElectron(options: InstallOptions = {}): Promise<InstallRe
           continue;
         }
         events.push(event);
-        if (event.event === 'request' && !/SHASUMS/i.test(event.url)) output.write(`  from ${event.url}\n`);
-        if (event.event === 'progress') progress.update(event.bytes, event.total);
+        if (event.event === 'request' && !/SHASUMS/i.test(event.url)) display.request(event.url);
+        if (event.event === 'progress') display.progress(event.bytes, event.total);
       }
     };
     child.stdout.on('data', onText);
@@ -256,7 +269,7 @@ export function installElectron(options: InstallOptions = {}): Promise<InstallRe
       clearTimeout(stallTimer);
       if (pending) installerOutput += pending;
       const binary = code === 0 ? electronBinary(env, packageFolder) : null;
-      progress.end(Boolean(binary));
+      display.end(Boolean(binary));
       if (binary) {
         output.write(`Atelier: Electron ${version} is installed (${binary}).\n`);
         resolve({ ok: true, binary, installed: true });

@@ -61,6 +61,18 @@ async function mirror(handle: (req: IncomingMessage, res: ServerResponse) => voi
   return { url: `http://127.0.0.1:${port}/`, requests };
 }
 
+/**
+ * No binary, and the download goes to `mirror`: an empty override folder means "no binary" even
+ * where node_modules/electron has one, and a temporary cache means no cached zip is used.
+ */
+const noBinaryEnv = (mirrorUrl: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv =>
+  cleanEnv({
+    ELECTRON_MIRROR: mirrorUrl,
+    ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-binary'),
+    electron_config_cache: join(dir, 'cache'),
+    ...extra,
+  });
+
 function captured() {
   let text = '';
   return { write: (chunk: string) => (text += chunk), text: () => text, isTTY: false };
@@ -86,13 +98,8 @@ describe('npm start without an Electron binary', () => {
     const site = await mirror((_req, res) => {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
     });
-    // The real script, as `npm start` runs it; an empty override folder means "no binary" even
-    // where node_modules/electron has one, and the temporary cache means no cached zip is used.
-    const env = cleanEnv({
-      ELECTRON_MIRROR: site.url,
-      ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-binary'),
-      electron_config_cache: join(dir, 'cache'),
-    });
+    // The real script, as `npm start` runs it.
+    const env = noBinaryEnv(site.url);
     const child = spawn(process.execPath, [START_SCRIPT, '--demo'], { cwd: repoRoot, env, stdio: 'pipe' });
     let stdout = '';
     let stderr = '';
@@ -116,6 +123,27 @@ describe('npm start without an Electron binary', () => {
     expect(stderr).not.toMatch(/^\s+at /m);
   });
 
+  it('on a terminal, shows one status line and leaves only the line of cause when the install fails', async () => {
+    const site = await mirror((_req, res) => res.writeHead(404).end());
+    const output = { ...captured(), isTTY: true };
+    const code = await startElectron({
+      args: [],
+      env: noBinaryEnv(site.url),
+      output,
+      build: () => 0,
+    });
+    expect(code).toBe(1);
+    expect(output.text()).toContain(`\rAtelier: installing Electron ${version} from 127.0.0.1:`);
+    // What the terminal shows: per line, the text after the last carriage return.
+    const screen = output
+      .text()
+      .split('\n')
+      .map((line) => (line.split('\r').at(-1) ?? '').replaceAll('\x1b[K', ''))
+      .filter(Boolean);
+    expect(screen).toHaveLength(1);
+    expect(screen[0]).toMatch(/^Atelier: Electron could not be installed: the mirror .* answered 404 .*start:browser/);
+  });
+
   it('names a mirror that refuses the connection, without building', async () => {
     const site = await mirror(() => {});
     await new Promise<void>((done) => server!.close(() => done()));
@@ -124,11 +152,7 @@ describe('npm start without an Electron binary', () => {
     let built = false;
     const code = await startElectron({
       args: [],
-      env: cleanEnv({
-        ELECTRON_MIRROR: site.url,
-        ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-binary'),
-        electron_config_cache: join(dir, 'cache'),
-      }),
+      env: noBinaryEnv(site.url),
       output,
       build: () => ((built = true), 0),
     });
@@ -144,11 +168,7 @@ describe('npm start without an Electron binary', () => {
     const output = captured();
     const code = await startElectron({
       args: [],
-      env: cleanEnv({
-        ELECTRON_MIRROR: site.url,
-        ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-binary'),
-        electron_config_cache: join(dir, 'cache'),
-      }),
+      env: noBinaryEnv(site.url),
       output,
       stallMs: 1500,
       build: () => 0,
@@ -164,11 +184,7 @@ describe('npm start without an Electron binary', () => {
     const output = captured();
     const code = await startElectron({
       args: [],
-      env: cleanEnv({
-        ELECTRON_MIRROR: site.url,
-        ELECTRON_OVERRIDE_DIST_PATH: join(dir, 'no-binary'),
-        ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
-      }),
+      env: noBinaryEnv(site.url, { ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }),
       output,
       build: () => 0,
     });

@@ -40,7 +40,8 @@ export function writeStandIn(distDir: string, recordFile: string): NodeJS.Proces
   copyFileSync(process.execPath, binary);
   const recorder = join(distDir, 'recorder.cjs');
   writeFileSync(recorder, NODE_RECORDER);
-  return { STANDIN_OUT: recordFile, NODE_OPTIONS: `--require "${recorder}"` };
+  // NODE_OPTIONS reads a backslash in quotes as an escape: forward slashes work on Windows too.
+  return { STANDIN_OUT: recordFile, NODE_OPTIONS: `--require "${recorder.replaceAll('\\', '/')}"` };
 }
 
 /** A zip (stored, no compression) holding the POSIX stand-in at Electron's platform path, mode 755. */
