@@ -28,6 +28,8 @@ export interface WindowControllerOptions {
 export interface WindowController {
   /** The window, if it exists and is not destroyed. */
   current(): BrowserWindow | null;
+  /** Makes the window if there is none; it shows itself once its page has painted. */
+  open(): BrowserWindow;
   /** Opens (or re-opens), restores, shows and focuses the window. */
   show(): BrowserWindow;
   /** Shows the window, then runs `tell` once its page has loaded. */
@@ -71,8 +73,9 @@ export function createWindowController(options: WindowControllerOptions): Window
   };
 
   const current = (): BrowserWindow | null => (win && !win.isDestroyed() ? win : null);
+  const ensure = (): BrowserWindow => current() ?? (win = open());
   const show = (): BrowserWindow => {
-    const shown = current() ?? (win = open());
+    const shown = ensure();
     if (shown.isMinimized()) shown.restore();
     shown.show();
     shown.focus();
@@ -80,6 +83,7 @@ export function createWindowController(options: WindowControllerOptions): Window
   };
   return {
     current,
+    open: ensure,
     show,
     showAndTell(tell) {
       const page = show().webContents;
