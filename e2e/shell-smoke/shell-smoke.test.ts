@@ -89,6 +89,10 @@ describe('shell smoke (built out/main under the electron stand-in)', () => {
     });
     expect(win.url).toBe('atelier://app/index.html');
     expect(win.title).toBe('Atelier');
+    if (process.platform === 'win32') {
+      // Unpackaged, notifications are attributed to the executable that runs the app.
+      expect(calls(ready, 'app.setAppUserModelId')[0]?.detail).toBe(process.execPath);
+    }
     expect(win.bridge).toEqual(['atelier']);
 
     // The page and its assets come from the real handler, with the CSP; nothing outside out/renderer.
@@ -216,6 +220,20 @@ describe('shell smoke (built out/main under the electron stand-in)', () => {
     expect(loaded).toMatch(/\/sharp\//);
     expect(loaded).toMatch(/\/fastify\//);
     expect(ready.trays[0]?.tooltip).toBe('Atelier — Demo — No jobs in progress');
+    // A job in flight keeps the app from being suspended; the blocker goes once all is done.
+    expect(ready.powerSaveBlockers).toEqual([]);
+    const submitted = await app.call('invokeFromPage', 'jobs:submit-image', {
+      body: { modelID: 'imagea', prompt: 'a quiet harbor' },
+    });
+    expect(submitted).toMatchObject({ ok: true, value: { state: 'queued' } });
+    const busy = await app.waitFor((s) => s.powerSaveBlockers.length > 0, 'a power save blocker while the job runs');
+    expect(busy.powerSaveBlockers).toEqual(['prevent-app-suspension']);
+    const idle = await app.waitFor(
+      (s) => s.powerSaveBlockers.length === 0 && s.trays[0]?.tooltip === 'Atelier — Demo — No jobs in progress',
+      'the blocker released when the job and its download are done',
+      40_000,
+    );
+    expect(calls(idle, 'powerSaveBlocker.start').length).toBe(calls(idle, 'powerSaveBlocker.stop').length);
     const db = join(dataDir, 'accounts', 'demo', 'atelier.db');
     expect(existsSync(db)).toBe(true);
     expect(existsSync(`${db}-wal`)).toBe(true);
@@ -284,7 +302,7 @@ describe('shell smoke (built out/main under the electron stand-in)', () => {
     expect(boxes).toHaveLength(1);
     expect(boxes[0]).toMatchObject({ title: 'Atelier could not start', shownAsWindow: true });
     expect(boxes[0]!.content).toContain('Opening the data folder failed:');
-    expect(boxes[0]!.content).toMatch(/ENOTDIR|EEXIST/);
+    expect(boxes[0]!.content).toMatch(/ENOTDIR|EEXIST|ENOENT/);
     expect(boxes[0]!.content).toContain('No log could be written');
   });
 

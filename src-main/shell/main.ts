@@ -150,7 +150,7 @@ export async function startShell(): Promise<void> {
       life.addCloser('power signals', stopPower);
     });
 
-    const trays = await steps.wait('Making the tray icon', () =>
+    const trays = steps.run('Making the tray icon', () =>
       startTrayPresence({
         create: () =>
           createAppTray({

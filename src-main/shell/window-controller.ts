@@ -51,7 +51,7 @@ export function createWindowController(options: WindowControllerOptions): Window
     );
     const created = createMainWindow({ preloadFile: options.preloadFile, placement, devTools: options.devTools });
     rememberGeometry(created, settings);
-    recoverFailedLoads(created, log);
+    recoverFailedLoads(created, options.quitting, log);
     created.on('close', (event) => {
       const values = settings.get();
       const action = closeAction({
@@ -114,11 +114,16 @@ function rememberGeometry(win: BrowserWindow, settings: Settings): void {
   win.on('close', saveState);
 }
 
-function recoverFailedLoads(win: BrowserWindow, log: (message: string, error?: unknown) => void): void {
+function recoverFailedLoads(
+  win: BrowserWindow,
+  quitting: () => boolean,
+  log: (message: string, error?: unknown) => void,
+): void {
   const contents = win.webContents;
   const recovery = createLoadRecovery();
   const recover = (why: string, url: string): void => {
-    if (win.isDestroyed()) return;
+    // Renderers end while the app quits: nothing to recover then.
+    if (win.isDestroyed() || quitting()) return;
     // The problem page is served from memory; if even it fails, reloading it would only loop.
     if (url.startsWith(LOAD_PROBLEM_URL)) {
       log(`the load-problem page failed too (${why})`);
