@@ -150,7 +150,7 @@ export async function startShell(): Promise<void> {
       life.addCloser('power signals', stopPower);
     });
 
-    const trays = await steps.wait('Making the tray icon', () =>
+    const trays = steps.run('Making the tray icon', () =>
       startTrayPresence({
         create: () =>
           createAppTray({
@@ -229,7 +229,7 @@ export async function startShell(): Promise<void> {
     );
 
     steps.run('Opening the window', () => {
-      shown.show();
+      shown.open();
       // A second launch or a dock click from now on (or one heard during the start) shows it.
       life.whenShown(() => void shown.show());
     });

@@ -28,6 +28,8 @@ export interface WindowControllerOptions {
 export interface WindowController {
   /** The window, if it exists and is not destroyed. */
   current(): BrowserWindow | null;
+  /** Makes the window if there is none; it shows itself once its page has painted. */
+  open(): BrowserWindow;
   /** Opens (or re-opens), restores, shows and focuses the window. */
   show(): BrowserWindow;
   /** Shows the window, then runs `tell` once its page has loaded. */
@@ -49,7 +51,7 @@ export function createWindowController(options: WindowControllerOptions): Window
     );
     const created = createMainWindow({ preloadFile: options.preloadFile, placement, devTools: options.devTools });
     rememberGeometry(created, settings);
-    recoverFailedLoads(created, log);
+    recoverFailedLoads(created, options.quitting, log);
     created.on('close', (event) => {
       const values = settings.get();
       const action = closeAction({
@@ -71,8 +73,9 @@ export function createWindowController(options: WindowControllerOptions): Window
   };
 
   const current = (): BrowserWindow | null => (win && !win.isDestroyed() ? win : null);
+  const ensure = (): BrowserWindow => current() ?? (win = open());
   const show = (): BrowserWindow => {
-    const shown = current() ?? (win = open());
+    const shown = ensure();
     if (shown.isMinimized()) shown.restore();
     shown.show();
     shown.focus();
@@ -80,6 +83,7 @@ export function createWindowController(options: WindowControllerOptions): Window
   };
   return {
     current,
+    open: ensure,
     show,
     showAndTell(tell) {
       const page = show().webContents;
@@ -110,11 +114,16 @@ function rememberGeometry(win: BrowserWindow, settings: Settings): void {
   win.on('close', saveState);
 }
 
-function recoverFailedLoads(win: BrowserWindow, log: (message: string, error?: unknown) => void): void {
+function recoverFailedLoads(
+  win: BrowserWindow,
+  quitting: () => boolean,
+  log: (message: string, error?: unknown) => void,
+): void {
   const contents = win.webContents;
   const recovery = createLoadRecovery();
   const recover = (why: string, url: string): void => {
-    if (win.isDestroyed()) return;
+    // Renderers end while the app quits: nothing to recover then.
+    if (win.isDestroyed() || quitting()) return;
     // The problem page is served from memory; if even it fails, reloading it would only loop.
     if (url.startsWith(LOAD_PROBLEM_URL)) {
       log(`the load-problem page failed too (${why})`);

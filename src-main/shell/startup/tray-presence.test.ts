@@ -19,7 +19,7 @@ describe('tray presence', () => {
     let hostUp = false;
     const logs: string[] = [];
     const tray = fakeTray();
-    const presence = await startTrayPresence({
+    const presence = startTrayPresence({
       create: () => tray,
       isShown: async () => hostUp,
       shownAtStart: Promise.resolve(false),
@@ -28,6 +28,8 @@ describe('tray presence', () => {
       recheckIntervalMs: 30_000,
     });
     expect(presence.tray()).toBe(tray);
+    expect(presence.available()).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(presence.available()).toBe(false);
     hostUp = true;
     presence.recheck();
@@ -44,8 +46,22 @@ describe('tray presence', () => {
     expect(logs.join('\n')).toMatch(/no tray host.*\n.*tray host appeared/);
   });
 
+  it('never makes the caller wait for the desktop, and uses its answer once it comes', async () => {
+    let answer: (shown: boolean) => void = () => {};
+    const presence = startTrayPresence({
+      create: fakeTray,
+      isShown: async () => true,
+      shownAtStart: new Promise<boolean>((resolve) => (answer = resolve)),
+      log: () => {},
+    });
+    expect(presence.available()).toBe(false);
+    answer(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(presence.available()).toBe(true);
+  });
+
   it('has no tray when making one failed, and then never claims one', async () => {
-    const presence = await startTrayPresence({
+    const presence = startTrayPresence({
       create: () => {
         throw new Error('no StatusNotifier support');
       },

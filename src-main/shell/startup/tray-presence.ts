@@ -25,7 +25,7 @@ export interface TrayPresenceOptions {
   recheckIntervalMs?: number;
 }
 
-export async function startTrayPresence(options: TrayPresenceOptions): Promise<TrayPresence> {
+export function startTrayPresence(options: TrayPresenceOptions): TrayPresence {
   const now = options.now ?? Date.now;
   const interval = options.recheckIntervalMs ?? 30_000;
   let tray: AppTray | null = null;
@@ -34,10 +34,19 @@ export async function startTrayPresence(options: TrayPresenceOptions): Promise<T
   } catch (error) {
     options.log('no tray icon could be made; closing the window quits', error);
   }
-  let shown = await options.shownAtStart.catch(() => false);
-  if (!shown && tray) options.log('no tray host is showing tray icons; closing the window quits');
+  // Not awaited: the window never waits for the desktop's answer (closing quits until it comes).
+  let shown = false;
+  let asking = true;
   let lastAsked = now();
-  let asking = false;
+  const hear = (answer: boolean, first: boolean): void => {
+    if (answer && !shown && !first) options.log('a tray host appeared; closing the window keeps the app in the tray');
+    if (!answer && first && tray) options.log('no tray host is showing tray icons; closing the window quits');
+    shown = answer;
+  };
+  void options.shownAtStart
+    .then((answer) => hear(answer, true))
+    .catch(() => hear(false, true))
+    .finally(() => (asking = false));
   return {
     available: () => tray !== null && shown,
     tray: () => tray,
@@ -48,10 +57,7 @@ export async function startTrayPresence(options: TrayPresenceOptions): Promise<T
       lastAsked = now();
       void options
         .isShown()
-        .then((answer) => {
-          if (answer && !shown) options.log('a tray host appeared; closing the window keeps the app in the tray');
-          shown = answer;
-        })
+        .then((answer) => hear(answer, false))
         .catch(() => {})
         .finally(() => (asking = false));
     },
