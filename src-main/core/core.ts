@@ -23,6 +23,7 @@ import { hostJobsEngine } from './jobs/engine-host.ts';
 import { asServiceClient, jobsServiceFromClient } from './jobs/service-port.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
+import { createPickedFolders } from './host/picked-folders.ts';
 import { aggregateProgress } from './host/progress.ts';
 import type { Settings } from './settings/settings.ts';
 import type { ServiceClient } from './api/service-client.ts';
@@ -128,11 +129,13 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   );
   // The open account's cache and its refreshes (a first one runs whenever an account opens).
   const accountSync = createAccountSync({ accounts, events, logWarning: (message, error) => logError(message, error) });
+  // Folders the main process's dialog returned: in the app, the only source of a new library folder.
+  const pickedFolders = createPickedFolders();
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...accountHandlers(ctx),
     ...settingsHandlers(ctx),
-    ...shellHandlers(ctx),
+    ...shellHandlers(ctx, pickedFolders),
     ...modelsHandlers({
       cache: accountSync.cache,
       events,
@@ -146,7 +149,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...jobsHandlers(jobsHost),
     ...trainingHandlers(jobsHost),
     ...uploadsHandlers(jobsHost),
-    ...libraryHandlers(libraryHost),
+    ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),
   };
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
   return {
