@@ -109,3 +109,22 @@ describe('hosts sharing a data folder keep their own credentials', () => {
     });
   });
 });
+
+describe('a key saved before the pairing existed', () => {
+  it('is paired with the address in use when first read, and then goes nowhere else', async () => {
+    const store = createMemoryStore({
+      settings: { baseUrl: service.url, allowWeakKeyStorage: true, mode: 'service' },
+      apiKey: { storage: 'plain', key: KEY },
+    });
+    const first = await open(store);
+    expect(await first.dispatch('account:status', undefined)).toMatchObject({
+      value: { mode: 'service', baseUrl: service.url },
+    });
+    expect(store.get('apiKey')).toMatchObject({ baseUrl: service.url });
+    await first.close();
+    cores.length = 0;
+    store.set('settings', { ...(store.get('settings') as object), baseUrl: elsewhere.url });
+    const second = await open(store);
+    expect(await second.dispatch('account:status', undefined)).toMatchObject({ value: { mode: 'none' } });
+  });
+});

@@ -38,6 +38,11 @@ export interface KeyStoreOptions {
   allowWeakStorage: () => boolean;
   /** A key from the environment (CLI, tests): used for this process, never written anywhere. */
   override?: string | null;
+  /**
+   * The address in the settings now: a saved key from before the pairing existed is paired with it
+   * once (written back), so from then on it too goes nowhere else.
+   */
+  currentBaseUrl?: () => string;
   /** Problems worth a log line (never given the key). */
   onWarning?: (message: string) => void;
 }
@@ -107,7 +112,11 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
       return;
     }
     if (!stored) return;
-    const baseUrl = stored.baseUrl ?? null;
+    let baseUrl = stored.baseUrl ?? null;
+    if (baseUrl === null && !foreign && options.currentBaseUrl) {
+      baseUrl = options.currentBaseUrl();
+      store.set(STORE_KEY, { ...stored, baseUrl } satisfies StoredKey);
+    }
     if (stored.storage === 'encrypted') {
       if (foreign) {
         warn('A saved API key exists but this host cannot decrypt it; enter the key again to use it here.');
