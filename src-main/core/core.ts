@@ -24,6 +24,7 @@ import { hostJobsEngine } from './jobs/engine-host.ts';
 import { asServiceClient, jobsServiceFromClient } from './jobs/service-port.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
+import { createPickedFolders } from './host/picked-folders.ts';
 import { aggregateProgress } from './host/progress.ts';
 import type { Settings } from './settings/settings.ts';
 import type { ServiceClient } from './api/service-client.ts';
@@ -129,11 +130,13 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   );
   // The open account's cache and its refreshes (a first one runs whenever an account opens).
   const accountSync = createAccountSync({ accounts, events, logWarning: (message, error) => logError(message, error) });
+  // Folders the main process's dialog returned: in the app, the only source of a new library folder.
+  const pickedFolders = createPickedFolders();
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...accountHandlers(ctx),
     ...settingsHandlers(ctx),
-    ...shellHandlers(ctx),
+    ...shellHandlers(ctx, pickedFolders),
     ...modelsHandlers({
       cache: accountSync.cache,
       events,
@@ -147,7 +150,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...jobsHandlers(jobsHost),
     ...trainingHandlers(jobsHost),
     ...uploadsHandlers(jobsHost),
-    ...libraryHandlers(libraryHost),
+    ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),
     ...collectionsHandlers({
       cache: accountSync.cache,
       events,

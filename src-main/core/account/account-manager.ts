@@ -40,7 +40,8 @@ export interface AccountManager<Db, Client> {
   current(): CurrentAccount<Db, Client>;
   /** The open account, or an 'auth' error telling the user to add a key or try the demo. */
   requireSession(): AccountSession<Db, Client>;
-  setKey(key: string, options?: { verify?: boolean }): Promise<AccountInfo>;
+  /** `baseUrl` given: the key is checked against and paired with that address, which becomes the setting. */
+  setKey(key: string, options?: { verify?: boolean; baseUrl?: string }): Promise<AccountInfo>;
   removeKey(): Promise<AccountInfo>;
   useDemo(): Promise<AccountInfo>;
   leaveDemo(): Promise<AccountInfo>;
@@ -106,10 +107,23 @@ export function createAccountManager<Db extends { close(): void }, Client>(
 
   /** What the saved choice and the key call for. */
   const wanted = (): Target => {
+    if (settings.get().mode === 'demo' && deps.demo) return { mode: 'demo' };
+    return serviceTarget();
+  };
+
+  /** The service account of the saved key, or none. */
+  const serviceTarget = (): Target => {
     const saved = settings.get();
-    if (saved.mode === 'demo' && deps.demo) return { mode: 'demo' };
     const fingerprint = keyStore.fingerprint();
-    return fingerprint ? { mode: 'service', baseUrl: saved.baseUrl, fingerprint } : { mode: 'none' };
+    if (!fingerprint) return { mode: 'none' };
+    // The key goes only to the address it was entered for: an address changed by anything else
+    // (another process, a hand edit) leaves the account closed until the key is entered again.
+    const paired = keyStore.pairedBaseUrl();
+    if (paired !== null && paired !== saved.baseUrl) {
+      logger.warn('The service address differs from the one the API key was entered for; enter the key again.');
+      return { mode: 'none' };
+    }
+    return { mode: 'service', baseUrl: saved.baseUrl, fingerprint };
   };
 
   const stopDemo = async (): Promise<void> => {
@@ -241,13 +255,14 @@ export function createAccountManager<Db extends { close(): void }, Client>(
     },
     setKey: (key, options = {}) =>
       serial(async () => {
-        const baseUrl = settings.get().baseUrl;
+        const baseUrl = options.baseUrl ?? settings.get().baseUrl;
         if (options.verify ?? true) {
           await verifyKey({ baseUrl, key, checkKey: deps.checkKey, logger });
         }
         const target: Target = { mode: 'service', baseUrl, fingerprint: keyFingerprint(key) };
         return switchTo(target, () => {
-          keyStore.set(key);
+          keyStore.set(key, baseUrl);
+          if (settings.get().baseUrl !== baseUrl) settings.update({ baseUrl });
           setMode('service');
         });
       }),
@@ -261,11 +276,8 @@ export function createAccountManager<Db extends { close(): void }, Client>(
     useDemo: () => serial(() => switchTo({ mode: 'demo' }, () => setMode('demo'))),
     leaveDemo: () =>
       serial(async () => {
-        const fingerprint = keyStore.fingerprint();
-        const target: Target = fingerprint
-          ? { mode: 'service', baseUrl: settings.get().baseUrl, fingerprint }
-          : { mode: 'none' };
-        return switchTo(target, () => setMode(fingerprint ? 'service' : 'none'));
+        const target = serviceTarget();
+        return switchTo(target, () => setMode(target.mode === 'service' ? 'service' : 'none'));
       }),
     reconcile,
     settled: () => tail.then(() => {}),

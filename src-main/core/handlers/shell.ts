@@ -7,6 +7,7 @@ import type { PickedFolderInfo } from '../../contract/ipc/shell.ts';
 import type { CoreContext } from '../context.ts';
 import { externalUrlProblem } from '../host/external-url.ts';
 import { logsDir } from '../host/folders.ts';
+import type { PickedFolders } from '../host/picked-folders.ts';
 import { assertNoSymlinkEscape, isWithin, safeLibraryPath } from '../library/paths.ts';
 
 const outsideLibrary = (): AppError =>
@@ -33,7 +34,7 @@ export async function libraryFileToShow(libraryDir: string, path: string): Promi
   return full;
 }
 
-export function shellHandlers(ctx: CoreContext) {
+export function shellHandlers(ctx: CoreContext, picked: PickedFolders) {
   const desktop = ctx.hostServices.desktop;
   return {
     'shell:open-data-folder': async (): Promise<null> => {
@@ -67,6 +68,8 @@ export function shellHandlers(ctx: CoreContext) {
           ? { title: 'Move the library to…', buttonLabel: 'Choose This Folder', defaultPath: dirname(libraryDir) }
           : { title: 'Export to…', buttonLabel: 'Export Here', defaultPath: dirname(libraryDir) },
       );
+      // The only way a folder reaches library:move / library:use-folder in the app (see picked-folders.ts).
+      if (path !== null && purpose === 'library-move') picked.remember(purpose, path);
       return { path };
     },
   };

@@ -10,6 +10,7 @@ import type { Settings } from '../settings/settings.ts';
 import { createLibrary, type Library, type LibraryDeps } from './library.ts';
 import { finishInterruptedMove, moveLibrary } from './library-move.ts';
 import { scopedMediaFetch } from './media-http.ts';
+import { ensureLibraryMarker } from './library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
 import type { LibraryServiceClient } from './service-port.ts';
 
@@ -48,6 +49,8 @@ export interface LibraryHost {
   /** For the jobs engine: new outputs, queued when Auto-download is on. */
   enqueueOutputs(refs: readonly { kind: 'image' | 'video'; id: string }[]): void;
   move(to: string): Promise<LibraryMoveInfo>;
+  /** A move is under way (the folder must not change by other means meanwhile). */
+  moving(): boolean;
   abortMove(): void;
   /** Serves a library-relative path of the library folder (every account's files live under it). */
   serveMedia(request: MediaRequest): Promise<MediaReply>;
@@ -98,6 +101,9 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   const startFor = (next: LibrarySession): void => {
     session = next;
     if (moving || !ready) return; // started once the move (or the start-up check) is over
+    // The folder says it is a library, so it can be pointed at again (library:use-folder).
+    const root = settings.get().libraryDir;
+    ensureLibraryMarker(root).catch((error: unknown) => deps.logError('Marking the library folder failed', error));
     library = createLibrary({
       db: sqliteOf(next.db),
       client: clientOf(next.client),
@@ -196,6 +202,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
         if (reopened) startFor(reopened);
       }
     },
+    moving: () => moving !== null,
     abortMove() {
       moving?.abort();
     },
