@@ -48,7 +48,7 @@ test('imagea takes at most 3 reference URLs: a 4th shows the limit and disables 
 
   // A bad URL is flagged on its own row.
   await form.addReferenceUrls(['not a url']);
-  await expect(form.listItems('referenceImageURLs').last()).toContainText('must be a public http(s) image URL');
+  await expect(form.listItems('referenceImageURLs').last()).toContainText('is not a public http(s) link');
   await expect(form.generate).toBeDisabled();
 });
 
@@ -62,7 +62,9 @@ test('imagec-2 takes outputCompression only with jpeg output', async ({ page }) 
   await expect(compression).toBeEnabled();
   await expect(form.field('outputCompression')).toContainText('0–100');
   await compression.fill('150');
-  await expect(form.fieldError('outputCompression')).toContainText('from 0 to 100');
+  await expect(form.fieldError('outputCompression')).toContainText(
+    'JPEG compression must be a whole number 0–100; you entered 150',
+  );
   await expect(form.generate).toBeDisabled();
   await compression.fill('80');
   await expect(form.generate).toBeEnabled();
