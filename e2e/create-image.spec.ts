@@ -111,13 +111,19 @@ test('Generate puts the job in the queue dock at once and shows its images when 
   await form.prompt.fill('a lighthouse at dusk');
   await form.pickSegment('numImages', '2');
   await form.generate.click();
+  // The queue stays out of the way: counts in the status bar, the list only on demand.
+  await expect(shell.jobsInFlight).toContainText(/sending|queued|running/);
+  await expect(shell.queueDock).toHaveCount(0);
+  await shell.jobsInFlight.click();
   await expect(shell.queueDock).toBeVisible();
   await expect(shell.queueDock.getByTestId('queue-item').first()).toContainText('a lighthouse at dusk');
   const job = form.root.getByTestId('result-job').first();
   await expect(job).toContainText('a lighthouse at dusk');
   await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
   await expect(job.getByTestId('result-image')).toHaveCount(2);
-  await expect(shell.jobsInFlight).toHaveText('No jobs running');
+  // The finished row folds away by itself a few seconds later.
+  await expect(shell.jobsInFlight).toHaveText('No jobs running', { timeout: 15_000 });
+  await expect(shell.queueDock.getByTestId('queue-item')).toHaveCount(0);
   await screenshotBothSchemes(page, 'create-image-results');
 });
 

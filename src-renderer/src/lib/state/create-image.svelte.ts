@@ -45,7 +45,6 @@ class CreateImageState {
   seed = new SeedLock();
   /** Fields the user changed: their problems show at once; the others wait for a submit attempt. */
   touched = new TouchedFields();
-  submitting = $state(false);
 
   readonly rules: PublicImageModelRules | undefined = $derived(publicImageRules(this.modelID));
   readonly isTrained = $derived(this.rules === undefined);
@@ -90,7 +89,7 @@ class CreateImageState {
   });
   readonly notices: FieldProblem[] = $derived(inFormWords(notices({ kind: 'image', body: this.body }), WORDS));
   readonly blockedBy: string | null = $derived(blockingReason(this.problems));
-  readonly canGenerate = $derived(this.problems.length === 0 && !this.submitting);
+  readonly canGenerate = $derived(this.problems.length === 0);
 
   /** imagec-2's exact output size for the chosen tier and ratio, when both are set. */
   readonly resolvedSize = $derived.by(() => {
@@ -198,10 +197,9 @@ class CreateImageState {
     this.touched.submitted = true;
     const first = this.problems[0];
     if (first) return first.field;
-    if (this.submitting) return null;
     const body = this.isTrained ? { ...this.body, seed: this.seed.forSubmit() } : this.body;
-    this.submitting = true;
-    void submitGeneration(normalize({ kind: 'image', body })).finally(() => (this.submitting = false));
+    // Held a moment in the queue (cancellable there), so the form is free for the next one at once.
+    void submitGeneration(normalize({ kind: 'image', body }));
     return null;
   }
 }

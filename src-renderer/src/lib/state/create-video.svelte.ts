@@ -33,7 +33,6 @@ class CreateVideoState {
   referenceVideos = $state<string[]>([]);
   elementIDs = $state<string[]>([]);
   seed = new SeedLock();
-  submitting = $state(false);
 
   readonly rules: VideoModelRules | undefined = $derived(videoRules(this.modelID));
   readonly hasSeed = $derived(this.rules?.options['seed'] !== undefined);
@@ -69,7 +68,7 @@ class CreateVideoState {
   readonly problems: FieldProblem[] = $derived(inFormWords(validate({ kind: 'video', body: this.body }), WORDS));
   readonly notices: FieldProblem[] = $derived(inFormWords(notices({ kind: 'video', body: this.body }), WORDS));
   readonly blockedBy = $derived(blockingReason(this.problems));
-  readonly canGenerate = $derived(this.problems.length === 0 && !this.submitting);
+  readonly canGenerate = $derived(this.problems.length === 0);
   /** Elements, images and videos together, for models with a cap on all of them. */
   readonly totalItems = $derived(this.elementIDs.length + this.referenceImages.length + this.referenceVideos.length);
 
@@ -202,15 +201,15 @@ class CreateVideoState {
     this.touched.submitted = true;
     const first = this.problems[0];
     if (first) return first.field;
-    if (this.submitting || !this.rules) return null;
+    if (!this.rules) return null;
     let body = this.body;
     if (this.hasSeed) {
       const group = this.rules.optionGroup;
       const options = (body['options'] as Record<string, Record<string, unknown>> | undefined) ?? {};
       body = { ...body, options: { [group]: { ...options[group], seed: this.seed.forSubmit() } } };
     }
-    this.submitting = true;
-    void submitGeneration(normalize({ kind: 'video', body })).finally(() => (this.submitting = false));
+    // Held a moment in the queue (cancellable there), so the form is free for the next one at once.
+    void submitGeneration(normalize({ kind: 'video', body }));
     return null;
   }
 }
