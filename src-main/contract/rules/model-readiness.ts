@@ -14,10 +14,16 @@ export const isReadyStatus = (status: string): boolean => status.trim().toLowerC
 export function notReadyProblem(modelID: string, status: string, name: string = modelID): FieldProblem | null {
   if (isReadyStatus(status)) return null;
   const called = name === modelID ? modelID : `${name} (${modelID})`;
-  return problem('modelID', `modelID ${called} is ${status || 'not ready'}: only ready models can generate`);
+  return problem('modelID', `modelID ${called} is ${status || 'not ready'}: only ready models can generate`, {
+    detail: { kind: 'notReady', status, name },
+    model: modelID,
+  });
 }
 
 /** The refusal of an id that is no model of this account. */
 export function unknownModelProblem(modelID: string): FieldProblem {
-  return problem('modelID', `modelID ${modelID} is not one of your models`);
+  return problem('modelID', `modelID ${modelID} is not one of your models`, {
+    detail: { kind: 'unknownModel' },
+    model: modelID,
+  });
 }
