@@ -38,6 +38,7 @@ import { createShutdown } from './shutdown.ts';
 import { createTaskbarProgress } from './taskbar-progress.ts';
 import { createAppTray, type AppTray } from './tray.ts';
 import { createMainWindow, preloadFileIn, WINDOW_SIZE } from './window.ts';
+import { mediaOut } from './media-out.ts';
 import { captureWindowState, placeWindow } from './window-state.ts';
 import { electronMediaUrl } from '../core/library/media-serving.ts';
 
@@ -172,6 +173,7 @@ export async function startShell(): Promise<void> {
           const picked = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
           return picked.canceled ? null : (picked.filePaths[0] ?? null);
         },
+        ...mediaOut(() => win),
       },
     },
   });
