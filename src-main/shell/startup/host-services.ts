@@ -7,6 +7,7 @@ import { coalesceNotifier, type Notifier, type NotificationTarget } from '../../
 import { createPowerSignalHub, type PowerSignalHub } from '../../core/host/power-signals.ts';
 import { withDemoBadge } from '../demo-badge.ts';
 import { keepAwakeWhileBusy, type KeepAwake } from '../keep-awake.ts';
+import { mediaOut } from '../media-out.ts';
 import { createOsNotifier } from '../os-notifier.ts';
 import { createTaskbarProgress } from '../taskbar-progress.ts';
 
@@ -82,6 +83,7 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
           : await dialog.showOpenDialog(dialogOptions);
         return picked.canceled ? null : (picked.filePaths[0] ?? null);
       },
+      ...mediaOut(() => options.window()),
     },
   };
   return { services, notifier, powerHub, keepAwake, lastNotification: () => last };
