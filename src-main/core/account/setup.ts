@@ -64,6 +64,7 @@ export async function setUpAccounts(deps: AccountSetupDeps): Promise<AccountServ
     store,
     allowWeakStorage: () => settings.get().allowWeakKeyStorage,
     override: deps.apiKeyOverride ?? null,
+    currentBaseUrl: () => settings.get().baseUrl,
     onWarning: (message) => logger.warn(message),
   });
   settings.onChange((values, changed) => {

@@ -9,6 +9,8 @@ import type { ProgressAggregate } from '../host/progress.ts';
 import type { Settings } from '../settings/settings.ts';
 import { createLibrary, type Library, type LibraryDeps } from './library.ts';
 import { finishInterruptedMove, moveLibrary } from './library-move.ts';
+import { scopedMediaFetch } from './media-http.ts';
+import { ensureLibraryMarker } from './library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
 import type { LibraryServiceClient } from './service-port.ts';
 
@@ -17,10 +19,12 @@ export interface LibrarySession {
   mode: 'demo' | 'service';
   db: unknown;
   client: unknown;
+  /** The service address: media links of a remote service may not lead to local addresses. */
+  baseUrl?: string | null;
 }
 
 export interface SessionSource {
-  current(): { mode: 'none' | 'demo' | 'service'; db: unknown; client: unknown };
+  current(): { mode: 'none' | 'demo' | 'service'; db: unknown; client: unknown; baseUrl?: string | null };
   onSessionOpened(listener: (session: LibrarySession) => void | Promise<void>): () => void;
   onSessionClosing(listener: (session: LibrarySession) => void | Promise<void>): () => void;
 }
@@ -45,6 +49,8 @@ export interface LibraryHost {
   /** For the jobs engine: new outputs, queued when Auto-download is on. */
   enqueueOutputs(refs: readonly { kind: 'image' | 'video'; id: string }[]): void;
   move(to: string): Promise<LibraryMoveInfo>;
+  /** A move is under way (the folder must not change by other means meanwhile). */
+  moving(): boolean;
   abortMove(): void;
   /** Serves a library-relative path of the library folder (every account's files live under it). */
   serveMedia(request: MediaRequest): Promise<MediaReply>;
@@ -95,6 +101,9 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   const startFor = (next: LibrarySession): void => {
     session = next;
     if (moving || !ready) return; // started once the move (or the start-up check) is over
+    // The folder says it is a library, so it can be pointed at again (library:use-folder).
+    const root = settings.get().libraryDir;
+    ensureLibraryMarker(root).catch((error: unknown) => deps.logError('Marking the library folder failed', error));
     library = createLibrary({
       db: sqliteOf(next.db),
       client: clientOf(next.client),
@@ -107,6 +116,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       ...(deps.progress ? { progress: deps.progress } : {}),
       logError: deps.logError,
       ...deps.libraryOptions,
+      queue: { fetch: scopedMediaFetch(next.baseUrl ?? null), ...deps.libraryOptions?.queue },
     });
     library.start();
     if (pendingOutputs.length > 0) library.enqueueOutputs(pendingOutputs.splice(0));
@@ -144,7 +154,8 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   });
 
   const open = deps.accounts.current();
-  if (open.mode !== 'none') startFor({ mode: open.mode, db: open.db, client: open.client });
+  if (open.mode !== 'none')
+    startFor({ mode: open.mode, db: open.db, client: open.client, baseUrl: open.baseUrl ?? null });
 
   return {
     current: () => library,
@@ -191,6 +202,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
         if (reopened) startFor(reopened);
       }
     },
+    moving: () => moving !== null,
     abortMove() {
       moving?.abort();
     },

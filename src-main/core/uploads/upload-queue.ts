@@ -103,7 +103,7 @@ export class UploadQueue {
     });
     const accepted: UploadInfo[] = [];
     for (const file of checked.accepted) {
-      const sourcePath = file.sourcePath ?? (await this.#stage(file.sha256, file.format, file.bytes));
+      const sourcePath = await this.#stage(file.sha256, file.format, file.bytes);
       const row = this.#store.insert(
         {
           modelId: modelID,
@@ -180,9 +180,12 @@ export class UploadQueue {
     return target;
   }
 
+  #isStaged(path: string): boolean {
+    return resolve(path).startsWith(resolve(this.#deps.stagingDir) + sep);
+  }
+
   async #unstage(path: string): Promise<void> {
-    const staging = resolve(this.#deps.stagingDir) + sep;
-    if (!resolve(path).startsWith(staging)) return; // the user's own file: never touched
+    if (!this.#isStaged(path)) return; // a file this queue did not write: never touched
     // The same bytes may wait in another row (same content, another model): keep them for it.
     const stillUsed = this.#store.list().some((row) => row.source_path === path && row.state !== 'succeeded');
     if (!stillUsed) await rm(path, { force: true });
@@ -244,6 +247,8 @@ export class UploadQueue {
     this.#emit(current);
     let bytes: Uint8Array;
     try {
+      // Only bytes staged here are sent: a row from an older version naming another file is not read.
+      if (!this.#isStaged(row.source_path)) throw new Error('not staged');
       bytes = await readFile(row.source_path);
     } catch {
       this.#emit(
