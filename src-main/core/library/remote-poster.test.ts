@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { scopedMediaFetch } from './media-http.ts';
 import { fetchVideoSample, SAMPLE_MAX_BYTES } from './remote-sample.ts';
 import { ensureRemotePoster, resetFfmpegLookup } from './thumbnails.ts';
 
@@ -16,6 +17,8 @@ const savedPath = process.env.PATH;
 let server: Server;
 let base = '';
 const seen: { path: string; headers: IncomingHttpHeaders }[] = [];
+// The library's media fetch for a service on this machine (the emulator's case): loopback allowed.
+const fetch = scopedMediaFetch('http://127.0.0.1:8787');
 
 beforeAll(async () => {
   server = createServer(async (req, res) => {
@@ -80,7 +83,7 @@ const noCredentials = () => {
 
 describe('ensureRemotePoster', () => {
   it('takes a real frame from the head of an MP4, asking for a bounded range and sending no key', async () => {
-    const poster = await ensureRemotePoster({ root, safeName: 'v1', url: `${base}/v.mp4` });
+    const poster = await ensureRemotePoster({ fetch, root, safeName: 'v1', url: `${base}/v.mp4` });
     expect(poster).toEqual({ path: '.thumbs/v1.webp', created: true, kind: 'frame' });
     const meta = await sharp(join(root, poster!.path)).metadata();
     expect([meta.width, meta.height]).toEqual([180, 320]);
@@ -90,7 +93,13 @@ describe('ensureRemotePoster', () => {
   });
 
   it('takes a real frame from the first segment of the lightest HLS variant that fills a thumbnail', async () => {
-    const poster = await ensureRemotePoster({ root, safeName: 'h1', url: `${base}/hls/master.m3u8`, area: 'Demo' });
+    const poster = await ensureRemotePoster({
+      fetch,
+      root,
+      safeName: 'h1',
+      url: `${base}/hls/master.m3u8`,
+      area: 'Demo',
+    });
     expect(poster).toMatchObject({ path: 'Demo/.thumbs/h1.webp', kind: 'frame' });
     const meta = await sharp(join(root, poster!.path)).metadata();
     expect([meta.width, meta.height]).toEqual([320, 180]);
@@ -103,11 +112,12 @@ describe('ensureRemotePoster', () => {
   it('stops reading at the byte bound when the server ignores Range', async () => {
     const size = (await stat(join(FIXTURES, 'video-portrait.mp4'))).size;
     const maxBytes = Math.floor(size * 0.6);
-    const poster = await ensureRemotePoster({ root, safeName: 'w', url: `${base}/whole.mp4`, maxBytes });
+    const poster = await ensureRemotePoster({ fetch, root, safeName: 'w', url: `${base}/whole.mp4`, maxBytes });
     // The head of a fast-start MP4 still holds its first frames.
     expect(poster?.kind).toBe('frame');
     expect(seen[0]?.headers.range).toBe(`bytes=0-${maxBytes - 1}`);
     const sample = await fetchVideoSample({
+      fetch,
       url: `${base}/whole.mp4`,
       dir: root,
       signal: AbortSignal.timeout(5000),
@@ -118,17 +128,27 @@ describe('ensureRemotePoster', () => {
 
   it('gives up in time on a link that never answers, and on a refused one, writing nothing', async () => {
     const started = Date.now();
-    expect(await ensureRemotePoster({ root, safeName: 'x', url: `${base}/hang.mp4`, timeoutMs: 800 })).toBeNull();
+    expect(
+      await ensureRemotePoster({ fetch, root, safeName: 'x', url: `${base}/hang.mp4`, timeoutMs: 800 }),
+    ).toBeNull();
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(await ensureRemotePoster({ root, safeName: 'y', url: `${base}/missing.mp4` })).toBeNull();
+    expect(await ensureRemotePoster({ fetch, root, safeName: 'y', url: `${base}/missing.mp4` })).toBeNull();
     await expect(stat(join(root, '.thumbs', 'x.webp'))).rejects.toThrow();
     await expect(stat(join(root, '.thumbs', 'y.webp'))).rejects.toThrow();
   });
 
+  it("goes through the account's media fetch: a remote service's links to this machine are refused", async () => {
+    const remote = scopedMediaFetch('https://api.service.example');
+    expect(await ensureRemotePoster({ fetch: remote, root, safeName: 'z', url: `${base}/v.mp4` })).toBeNull();
+    expect(seen).toEqual([]);
+  });
+
   it('keeps a poster it already has without asking again', async () => {
-    await ensureRemotePoster({ root, safeName: 'v2', url: `${base}/v.mp4` });
+    await ensureRemotePoster({ fetch, root, safeName: 'v2', url: `${base}/v.mp4` });
     seen.length = 0;
-    expect(await ensureRemotePoster({ root, safeName: 'v2', url: `${base}/v.mp4` })).toMatchObject({ created: false });
+    expect(await ensureRemotePoster({ fetch, root, safeName: 'v2', url: `${base}/v.mp4` })).toMatchObject({
+      created: false,
+    });
     expect(seen).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 // The first bytes of a video not downloaded yet, enough for ffmpeg to take a poster frame: the
 // head of an MP4 (a Range request), or the first segment (with its init section) of an HLS
 // stream's lightest variant that still fills a thumbnail. Bounded in bytes; the caller bounds
-// time through `signal`. Media links are fetched like downloads: no API key, no cookies.
+// time through `signal`. Media links are fetched like downloads, through the account's media
+// fetch (`scopedMediaFetch`: no API key, no cookies, no local addresses for a remote service).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as HLS from 'hls-parser';
-import { fetchMedia, type MediaFetch } from './media-http.ts';
+import type { MediaFetch } from './media-http.ts';
 
 type MasterPlaylist = InstanceType<typeof HLS.types.MasterPlaylist>;
 type MediaPlaylist = InstanceType<typeof HLS.types.MediaPlaylist>;
@@ -19,7 +20,8 @@ export interface SampleOptions {
   /** A private folder the sample file is written into (the caller removes it). */
   dir: string;
   signal: AbortSignal;
-  fetch?: MediaFetch;
+  /** The account's media fetch (media-http.ts `scopedMediaFetch`). */
+  fetch: MediaFetch;
   maxBytes?: number;
   /** The thumbnail's long edge: the lightest variant at least this large is taken. */
   minEdge?: number;
@@ -119,7 +121,7 @@ export async function fetchVideoSample(options: SampleOptions): Promise<string |
   const settings = {
     url: options.url,
     signal: options.signal,
-    fetch: options.fetch ?? fetchMedia,
+    fetch: options.fetch,
     maxBytes: options.maxBytes ?? SAMPLE_MAX_BYTES,
     minEdge: options.minEdge ?? 320,
   };

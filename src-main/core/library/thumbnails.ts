@@ -196,7 +196,8 @@ export async function ensureRemotePoster(options: {
   safeName: string;
   url: string;
   area?: string;
-  fetch?: MediaFetch;
+  /** The account's media fetch (media-http.ts `scopedMediaFetch`). */
+  fetch: MediaFetch;
   timeoutMs?: number;
   maxBytes?: number;
 }): Promise<ThumbnailResult | null> {
@@ -210,7 +211,7 @@ export async function ensureRemotePoster(options: {
       url: options.url,
       dir: work,
       signal: AbortSignal.timeout(options.timeoutMs ?? REMOTE_POSTER_TIMEOUT_MS),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      fetch: options.fetch,
       ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
     }).catch(() => null);
     const bytes = sample ? await framePoster(sample) : null;
