@@ -59,7 +59,7 @@ describe('shell smoke (built out/main under the electron stand-in)', () => {
     expect(existsSync(builtMain), 'run `npm run test:shell`, which builds out/ first').toBe(true);
   });
 
-  it('starts, serves the page through atelier://, answers IPC from its page only, and quits closing the core', async () => {
+  it('starts, serves the page through atelier://, answers IPC from its page only, and quits in the order Electron keeps', async () => {
     const dataDir = newDataDir();
     const app = start({ dataDir, trayHost: true });
     const ready = await app.waitFor(pageShown, 'the window showing the page');

@@ -6,26 +6,20 @@
 // failed and where the log is, exit code 1 and the single-instance lock released
 // (startup/failure.ts): a start never fails silently. Everything up to registerSchemes runs
 // synchronously, because Electron fires 'ready' as soon as this module has run.
-import { app, net, powerMonitor, safeStorage, session, shell } from 'electron';
-import { mkdir } from 'node:fs/promises';
+import { app, net, powerMonitor, session } from 'electron';
 import { join } from 'node:path';
 import type { AccountInfo } from '../contract/ipc/app.ts';
-import { createCore } from '../core/core.ts';
-import { logsDir } from '../core/host/folders.ts';
 import { createLogger, logFilePath, type Logger } from '../core/log/index.ts';
 import { APP_NAME, defaultDataDir } from '../core/paths.ts';
-import { electronMediaUrl } from '../core/library/media-serving.ts';
-import { createEmulatorDemo } from '../demo/emulator-demo.ts';
 import { registerSchemes, serveMedia, serveRenderer } from './app-protocol.ts';
 import { wantsDemoAtStart, withDemoBadge } from './demo-badge.ts';
 import { openSettingsStore } from './electron-store-adapter.ts';
 import { bindIpc } from './ipc-binding.ts';
 import { loadProblemPage } from './load-problem-page.ts';
 import { applyOpenAtLogin } from './login-item.ts';
-import { installAppMenu } from './menu.ts';
 import { bridgePowerSignals } from './power-bridge.ts';
-import { createSafeStorageCipher } from './safe-storage-cipher.ts';
 import { hardenSession, hardenWebContents } from './security.ts';
+import { installShellMenu } from './startup/app-menu.ts';
 import { followAppSignals, type AppSignals } from './startup/app-signals.ts';
 import { explainCloseToTray, tellSettingsSetAside } from './startup/dialogs.ts';
 import { exposeE2eHooks } from './startup/e2e-hooks.ts';
@@ -33,6 +27,7 @@ import { failStartup } from './startup/failure.ts';
 import { createShellHost } from './startup/host-services.ts';
 import { claimInstance } from './startup/instance.ts';
 import { listenToLifecycle, type Lifecycle } from './startup/lifecycle.ts';
+import { openCore } from './startup/open-core.ts';
 import { StartupCancelled, startupSteps } from './startup/steps.ts';
 import { startTrayPresence } from './startup/tray-presence.ts';
 import { createAppTray } from './tray.ts';
@@ -117,27 +112,9 @@ export async function startShell(): Promise<void> {
       log,
     });
     life.addCloser('keep awake', () => host.keepAwake.stop());
-    // The same in-process emulator demo as browser mode, loaded only when the demo is opened.
-    const demo = createEmulatorDemo({ dataDir });
-    life.addCloser('demo emulator', () => demo.stop());
     const core = await steps.wait('Opening the library', () =>
-      createCore({
-        dataDir,
-        host: {
-          kind: 'electron',
-          appVersion: app.getVersion(),
-          chromiumVersion: process.versions.chrome ?? null,
-          electronVersion: process.versions.electron ?? null,
-        },
-        logger: openedLogger,
-        mediaUrlFor: electronMediaUrl,
-        cipher: createSafeStorageCipher(safeStorage, process.platform),
-        store,
-        demo,
-        hostServices: host.services,
-      }),
+      openCore({ dataDir, logger: openedLogger, store, hostServices: host.services, addCloser: life.addCloser }),
     );
-    life.addCloser('core', () => core.close());
     const settings = core.settings;
 
     steps.run('Serving the library', () => {
@@ -212,28 +189,23 @@ export async function startShell(): Promise<void> {
       }
     });
 
-    const openFolder = (dir: string): void => {
-      void mkdir(dir, { recursive: true })
-        .then(() => shell.openPath(dir))
-        .catch((error: unknown) => log('could not open a folder', error));
-    };
     steps.run('Building the menu', () =>
-      installAppMenu(
-        { platform: process.platform, appName: APP_NAME, dev: !app.isPackaged },
-        {
-          openSettings: () => shown.showAndTell(() => core.events.emit('shell:command', { command: 'open-settings' })),
-          openDataFolder: () => openFolder(dataDir),
-          openLogsFolder: () => openFolder(logsDir(dataDir)),
-        },
-      ),
+      installShellMenu({
+        appName: APP_NAME,
+        dataDir,
+        dev: !app.isPackaged,
+        openSettings: () => shown.showAndTell(() => core.events.emit('shell:command', { command: 'open-settings' })),
+        log,
+      }),
     );
 
     steps.run('Opening the window', () => {
-      shown.open();
+      const opened = shown.open();
+      const setAside = settingsSetAside;
+      if (setAside) opened.once('ready-to-show', () => tellSettingsSetAside(APP_NAME, setAside, shown.current()));
       // A second launch or a dock click from now on (or one heard during the start) shows it.
       life.whenShown(() => void shown.show());
     });
-    if (settingsSetAside) tellSettingsSetAside(APP_NAME, settingsSetAside, shown.current());
     exposeE2eHooks({
       tray: () => trays.tray(),
       notify: (n) => host.notifier.notify(n),
