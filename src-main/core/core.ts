@@ -85,6 +85,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.store ? { store: deps.store } : {}),
     ...(deps.demo ? { demo: deps.demo } : {}),
     apiKeyOverride: deps.apiKeyOverride ?? null,
+    pairLegacyKey: deps.host.kind !== 'cli',
   });
   const hostServices = withHostDefaults(deps.hostServices);
   // The user's Notifications setting is honoured here, so no engine code has to remember it.
