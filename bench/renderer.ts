@@ -235,7 +235,7 @@ export const renderer: Scenario = {
     const navigations = ctx.quick ? 2 : 5;
     const plan: ScrollPlan = ctx.quick
       ? { step: 1, maxFrames: 80, timeoutMs: 60_000 }
-      : { step: 1, maxFrames: null, timeoutMs: 300_000 };
+      : { step: 1, maxFrames: null, timeoutMs: 600_000 };
     const scrolls = ctx.quick ? 1 : 2;
     const rendererDir = freshRendererBuild(ctx);
     const seeded = seededLibraryCopy(ctx, assets, 'library.db');
