@@ -10,7 +10,15 @@ import * as commands from './asset-commands.ts';
 import { createImage } from './create-image.svelte.ts';
 import { collections } from './library-collections.svelte.ts';
 import { libraryActions } from './library-actions.svelte.ts';
-import { libraryMenu, type MenuEntry, type MenuHost, type MenuPlacement } from './library-menu.svelte.ts';
+import { invoke } from '../ipc.ts';
+import { assetView } from './asset-view.svelte.ts';
+import {
+  libraryMenu,
+  pendingAssetWork,
+  type MenuEntry,
+  type MenuHost,
+  type MenuPlacement,
+} from './library-menu.svelte.ts';
 import { router } from './router.svelte.ts';
 import { serviceReach } from './service-reach.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
@@ -181,4 +189,35 @@ export async function openCollectionMenu(
 ): Promise<void> {
   if (assets.length === 0) return;
   libraryMenu.show(await collectionEntries(assets), at, { host, title: 'Add to collection' });
+}
+
+/**
+ * A menu for whichever element names an asset (`data-asset-id`, optionally `data-kind`): a delegated
+ * handler for lists that hold only references (Create's results). Right-click, Shift+F10, the menu key.
+ */
+export function onAssetElementMenu(event: MouseEvent | KeyboardEvent): void {
+  const isKey = event instanceof KeyboardEvent;
+  if (isKey && !(event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10'))) return;
+  const element = (event.target as Element | null)?.closest('[data-asset-id]');
+  const id = element?.getAttribute('data-asset-id');
+  if (!element || !id) return;
+  event.preventDefault();
+  const rect = element.getBoundingClientRect();
+  const at = isKey ? { x: rect.left + 24, y: rect.top + 24 } : { x: event.clientX, y: event.clientY };
+  const kind = element.getAttribute('data-kind');
+  void (async () => {
+    const kinds: ('image' | 'video')[] = kind === 'image' || kind === 'video' ? [kind] : ['image', 'video'];
+    for (const k of kinds) {
+      const found = await invoke('assets:get', { kind: k, id });
+      if (found.ok) {
+        openAssetMenu([found.value], at, {
+          onOpen: () => void assetView.showRef({ kind: k, id }),
+          onConfirm: (mode, assets) => (pendingAssetWork.confirm = { mode, assets }),
+          onExport: (assets) => (pendingAssetWork.exporting = assets),
+        });
+        return;
+      }
+    }
+    toasts.info('That item is not in the library yet.');
+  })();
 }
