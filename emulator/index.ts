@@ -10,6 +10,7 @@ import { loadVideoFixtures } from './media/fixtures.ts';
 import { ImageRenderer } from './media/image-render.ts';
 import { MediaSigner, MediaUrls } from './media/signing.ts';
 import { DiskUploadStore, loadSnapshot, MemoryUploadStore, SnapshotWriter } from './persistence.ts';
+import { seedDemoLibrary } from './demo-library.ts';
 import { buildServer } from './server.ts';
 import { RequestStats } from './stats.ts';
 import { EmulatorStore } from './store.ts';
@@ -43,6 +44,8 @@ export interface EmulatorOptions {
   controlApi?: boolean;
   /** Where the video fixtures live; defaults to emulator/fixtures next to this file (override when bundled). */
   fixturesDir?: string;
+  /** Give every key's account the demo's lived-in library on first start (demo-library.ts). */
+  demoLibrary?: boolean;
 }
 
 export interface RunningEmulator {
@@ -93,6 +96,9 @@ export function assembleEmulator(options: EmulatorOptions = {}): AssembledEmulat
     maxConcurrentTrainings: options.maxConcurrentTrainings ?? MAX_CONCURRENT_TRAININGS,
     media: { blobGeneration: 0 },
   };
+  if (options.demoLibrary) {
+    for (const ownerId of ctx.users.values()) seedDemoLibrary(ctx, ownerId, { now: clock.now() });
+  }
   const writer = options.dataDir ? new SnapshotWriter(options.dataDir, () => store.snapshot(clock.now())) : undefined;
   const unsubscribe = writer ? store.onChange(() => writer.schedule()) : () => undefined;
   const control = createControl(ctx);

@@ -15,6 +15,10 @@ export class LibraryPage {
   readonly offlineBanner: Locator;
   readonly exportDialog: Locator;
   readonly exportFolder: Locator;
+  readonly sidebar: Locator;
+  readonly collections: Locator;
+  readonly menu: Locator;
+  readonly nameDialog: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -30,6 +34,31 @@ export class LibraryPage {
     this.offlineBanner = page.getByTestId('offline-banner');
     this.exportDialog = page.getByTestId('export-dialog');
     this.exportFolder = this.exportDialog.getByRole('textbox', { name: 'Export to folder' });
+    this.sidebar = page.getByTestId('library-sidebar');
+    this.collections = this.sidebar.getByTestId('collection');
+    this.menu = page.getByRole('menu');
+    this.nameDialog = page.getByTestId('collection-name-dialog');
+  }
+
+  place(name: 'results' | 'favorites' | 'liked' | 'uploads'): Locator {
+    return this.sidebar.getByTestId(`place-${name}`);
+  }
+
+  collection(name: string): Locator {
+    return this.collections.filter({
+      has: this.page.getByTestId('collection-name-label').getByText(name, { exact: true }),
+    });
+  }
+
+  menuItem(name: string | RegExp): Locator {
+    return this.menu.getByRole('menuitem', { name }).or(this.menu.getByRole('menuitemcheckbox', { name }));
+  }
+
+  /** Types a name into the collection name prompt and saves it. */
+  async giveName(name: string): Promise<void> {
+    await this.nameDialog.getByRole('textbox', { name: 'Name' }).fill(name);
+    await this.nameDialog.getByTestId('collection-name-save').click();
+    await this.nameDialog.waitFor({ state: 'detached' });
   }
 
   async open(): Promise<void> {

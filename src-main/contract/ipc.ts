@@ -16,6 +16,7 @@ import { jobsEvents, jobsInvoke } from './ipc/jobs.ts';
 import { trainingEvents, trainingInvoke } from './ipc/training.ts';
 import { uploadsEvents, uploadsInvoke } from './ipc/uploads.ts';
 import { libraryEvents, libraryInvoke } from './ipc/library.ts';
+import { collectionsEvents, collectionsInvoke } from './ipc/collections.ts';
 
 export const invokeChannels = {
   ...appInvoke,
@@ -30,6 +31,7 @@ export const invokeChannels = {
   ...trainingInvoke,
   ...uploadsInvoke,
   ...libraryInvoke,
+  ...collectionsInvoke,
 };
 
 export const eventChannels = {
@@ -45,6 +47,7 @@ export const eventChannels = {
   ...trainingEvents,
   ...uploadsEvents,
   ...libraryEvents,
+  ...collectionsEvents,
 };
 
 export type InvokeChannel = keyof typeof invokeChannels;

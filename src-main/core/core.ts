@@ -1,6 +1,5 @@
 // Composition root: builds the core's services from injected host adapters and returns the
 // handlers of every contract channel, the event bus and a clean shutdown.
-import { mkdirSync } from 'node:fs';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch.ts';
 import { createEventBus, type EventBus } from './events.ts';
 import type { CoreContext, HostInfo } from './context.ts';
@@ -17,6 +16,7 @@ import { jobsHandlers } from './handlers/jobs.ts';
 import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
+import { collectionsHandlers } from './handlers/collections.ts';
 import { browserMediaUrl, createLibraryHost } from './library/library-host.ts';
 import type { MediaReply, MediaRequest } from './library/media-serving.ts';
 import { hostJobsEngine } from './jobs/engine-host.ts';
@@ -32,6 +32,7 @@ import type { DemoService } from './account/types.ts';
 import type { Cipher } from './secrets/cipher.ts';
 import type { KeyValueStore } from './settings/store.ts';
 import { createLogger, logFilePath, type Logger } from './log/logger.ts';
+import { checkDataDir } from './data-dir.ts';
 
 export interface CoreDeps {
   dataDir: string;
@@ -70,7 +71,8 @@ export interface Core {
 }
 
 export async function createCore(deps: CoreDeps): Promise<Core> {
-  mkdirSync(deps.dataDir, { recursive: true });
+  // A read-only or unwritable data folder is one clear sentence, before any write fails somewhere.
+  checkDataDir(deps.dataDir);
   const ownLogger = deps.logger ? null : createLogger({ file: logFilePath(deps.dataDir) });
   const logger = deps.logger ?? (ownLogger as Logger);
   const logError = deps.logError ?? ((message: string, error: unknown) => logger.error(message, error));
@@ -151,6 +153,11 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...trainingHandlers(jobsHost),
     ...uploadsHandlers(jobsHost),
     ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),
+    ...collectionsHandlers({
+      cache: accountSync.cache,
+      events,
+      exportTo: async (refs, to) => (await libraryHost.library()).exportTo(refs, to),
+    }),
   };
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
   return {

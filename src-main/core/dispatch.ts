@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { invokeChannels, isInvokeChannel, type InvokeChannel, type InvokeResult } from '../contract/ipc.ts';
 import { AppError, fail, ok, type Result } from '../contract/errors.ts';
+import { diskFullError, isDiskFull } from './db/disk-full.ts';
 
 type ValidArgs<C extends InvokeChannel> = v.InferOutput<(typeof invokeChannels)[C]['args']>;
 
@@ -44,6 +45,8 @@ export function createDispatcher(
       return ok(await handler(parsed.output));
     } catch (error) {
       if (error instanceof AppError) return fail(error.info);
+      // A full disk fails this one call with words the user can act on; the app goes on.
+      if (isDiskFull(error)) return fail(diskFullError().info);
       onUnexpected(channel, error);
       return fail({ code: 'internal', message: `Something went wrong in ${channel}. Details are in the log.` });
     }

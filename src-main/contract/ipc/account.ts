@@ -45,6 +45,11 @@ export const accountInvoke = {
   'account:use-demo': invoke(v.undefined(), type<AccountInfo>()),
   /** Back to the service account if a key is configured, otherwise to no account. */
   'account:leave-demo': invoke(v.undefined(), type<AccountInfo>()),
+  /**
+   * After the saved account's database could not be opened (AccountInfo.openProblem): sets that
+   * file aside, kept next to it under a dated name, and opens a fresh one. Refused otherwise.
+   */
+  'account:start-fresh': invoke(v.undefined(), type<AccountInfo>()),
 };
 
 // 'account:changed' is declared with AccountInfo in ./app.ts.

@@ -37,7 +37,12 @@ export interface AssetInfo extends AssetRefInfo {
   sourceAssetId: string | null;
   folderId: string | null;
   publicMediaId: string | null;
+  /** The service's like (read only: the service offers no way to set it). */
   liked: boolean;
+  /** The user's star, kept on this computer only. */
+  favorite: boolean;
+  /** Uploads: the file it was uploaded from, when known. */
+  uploadName: string | null;
   createdAt: string;
   updatedAt: string | null;
   jobId: string | null;
@@ -67,14 +72,17 @@ export interface AssetCountsInfo {
   videos: number;
   /** With a local copy. */
   offline: number;
+  /** Liked on the service. */
   liked: number;
+  /** Starred here (local favourites). */
+  favorites: number;
   /** Most assets first; modelId null = assets without a model. */
   byModel: { modelId: string | null; count: number }[];
 }
 
 export interface AssetsChangedInfo {
   /** What changed them: a refresh, a finished job, a download, a deletion. */
-  reason: 'sync' | 'job' | 'download' | 'delete';
+  reason: 'sync' | 'job' | 'download' | 'delete' | 'organize';
   kinds: AssetKindInfo[];
   /** The assets concerned, when few; absent means "reload what you show". */
   assets?: AssetRefInfo[];
@@ -122,6 +130,12 @@ export const assetFilterSchema = v.strictObject({
   /** true: only with a local copy; false: only without. */
   offline: v.optional(v.boolean('offline must be true or false.')),
   liked: v.optional(v.boolean('liked must be true or false.')),
+  /** The local star. */
+  favorite: v.optional(v.boolean('favorite must be true or false.')),
+  /** Only what was put in this (hand-made) collection. */
+  collectionId: v.optional(
+    v.pipe(v.number('The collection id must be a number.'), v.integer(), v.minValue(1, 'No such collection.')),
+  ),
   /** Inclusive. */
   dateFrom: v.optional(timeSchema),
   /** Exclusive. */
@@ -154,6 +168,17 @@ export const assetsInvoke = {
       limit: pageLimitSchema(ASSET_SEARCH_LIMIT.max, ASSET_SEARCH_LIMIT.default),
     }),
     type<AssetInfo[]>(),
+  ),
+  /** Which of these assets the filter shows (is a selection still in view?). */
+  'assets:matching': invoke(
+    v.strictObject({
+      filter: assetFilterSchema,
+      assets: v.pipe(
+        v.array(v.strictObject({ kind: assetKindSchema, id: serviceIdSchema }), 'Give a list of assets.'),
+        v.maxLength(5000, 'Too many assets at once (at most 5000).'),
+      ),
+    }),
+    type<AssetRefInfo[]>(),
   ),
   'assets:counts': invoke(
     v.optional(

@@ -126,6 +126,8 @@ export const jobsInvoke = {
   'jobs:get': invoke(v.strictObject({ localId }), type<JobInfo>()),
   /** Sends a failed or unknown job's request again as a new job; the old one points to it. */
   'jobs:resubmit': invoke(v.strictObject({ localId }), type<JobInfo>()),
+  /** "Check now": drops any wait the service asked for (Retry-After) or backoff, and checks jobs and training now. */
+  'jobs:check-now': invoke(v.undefined(), type<null>()),
   /** The service's job list (GET /jobs): a range of at most 7 days, refused on 'end' otherwise. */
   'jobs:history': invoke(
     v.strictObject({

@@ -79,6 +79,8 @@ export const settingsFieldSchemas = {
   /** The user accepted that the key is saved unencrypted where the OS offers no safe storage. */
   allowWeakKeyStorage: bool('Saving the key without encryption'),
   pollingPaused: bool('Pause checking jobs'),
+  /** Desktop app only: start Atelier (in the tray where there is one) when the user logs in. */
+  openAtLogin: bool('Open at login'),
 };
 
 export type SettingsField = keyof typeof settingsFieldSchemas;

@@ -1,8 +1,9 @@
 // Decides which account is open (none, the in-process demo, or the service with the user's
 // key), owns its database and API client, and switches cleanly: the next account is opened
 // before anything is committed, so a failure leaves the previous one untouched.
+import { dirname } from 'node:path';
 import { AppError } from '../../contract/errors.ts';
-import type { AccountInfo } from '../../contract/ipc/app.ts';
+import type { AccountInfo, AccountOpenProblemInfo } from '../../contract/ipc/app.ts';
 import type { EventBus } from '../events.ts';
 import { keyFingerprint } from '../secrets/fingerprint.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
@@ -29,6 +30,8 @@ export interface AccountManagerDeps<Db extends { close(): void }, Client> {
   closeClient?(client: Client): void;
   /** One cheap authenticated request with a candidate key, before it is saved (GET /models). */
   checkKey(candidate: { baseUrl: string; key: string }): Promise<unknown>;
+  /** Sets an account database that could not be opened aside (renamed next to it with `label`). */
+  setAsideDatabase?(file: string, label: string): void;
   events: EventBus;
   logger: AccountLogger;
 }
@@ -45,6 +48,8 @@ export interface AccountManager<Db, Client> {
   removeKey(): Promise<AccountInfo>;
   useDemo(): Promise<AccountInfo>;
   leaveDemo(): Promise<AccountInfo>;
+  /** After an open failure (info().openProblem): sets the old database aside, kept, and opens a fresh one. */
+  startFresh(): Promise<AccountInfo>;
   /** Re-applies settings and key storage policy (after the base URL or the opt-in changed). */
   reconcile(): Promise<AccountInfo>;
   /** Resolves once every queued switch has finished. */
@@ -76,6 +81,28 @@ export function createAccountManager<Db extends { close(): void }, Client>(
   let demoEndpoint: { baseUrl: string; apiKey: string } | null = null;
   let lastAnnounced = '';
   let closed = false;
+  /** Why the wanted account did not open; shown instead of a bare "no account" until one opens. */
+  let openProblem: { info: AccountOpenProblemInfo; file: string | null } | null = null;
+
+  /** Remembers why opening failed, in words the user can act on (the details go to the log too). */
+  const noteOpenFailure = (error: unknown): void => {
+    const failure = error as { kind?: unknown; file?: unknown } | null;
+    const file = typeof failure?.file === 'string' ? failure.file : null;
+    const kind = typeof failure?.kind === 'string' ? (failure.kind as AccountOpenProblemInfo['kind']) : 'other';
+    const message =
+      error instanceof AppError
+        ? error.info.message
+        : 'The saved account could not be opened; the reason is in the log (Help → Open logs folder).';
+    openProblem = {
+      info: {
+        kind,
+        message,
+        folder: file === null ? null : dirname(file),
+        canStartFresh: file !== null && ['newer', 'damaged', 'unreadable'].includes(kind),
+      },
+      file,
+    };
+  };
 
   // One switch at a time: two quick clicks must not open two databases or start two emulators.
   let tail: Promise<unknown> = Promise.resolve();
@@ -92,6 +119,7 @@ export function createAccountManager<Db extends { close(): void }, Client>(
       keyConfigured: key.configured,
       keyStorage: key.storage,
       baseUrl: session?.baseUrl ?? null,
+      ...(!session && openProblem ? { openProblem: openProblem.info } : {}),
     };
   };
 
@@ -203,6 +231,7 @@ export function createAccountManager<Db extends { close(): void }, Client>(
     }
     const previous = session;
     session = next;
+    if (next) openProblem = null;
     if (previous) await closeSession(previous);
     if (previous?.mode === 'demo' && next?.mode !== 'demo') await stopDemo();
     logger.info(`Account: ${next ? `${next.mode} at ${next.baseUrl}` : 'none'}`);
@@ -241,6 +270,7 @@ export function createAccountManager<Db extends { close(): void }, Client>(
           return await switchTo(wanted());
         } catch (error) {
           logger.warn('Opening the saved account failed; starting without one', error);
+          noteOpenFailure(error);
           return announce();
         }
       }),
@@ -280,6 +310,26 @@ export function createAccountManager<Db extends { close(): void }, Client>(
         return switchTo(target, () => setMode(target.mode === 'service' ? 'service' : 'none'));
       }),
     reconcile,
+    startFresh: () =>
+      serial(async () => {
+        const problem = openProblem;
+        if (session || !problem?.file || !problem.info.canStartFresh || !deps.setAsideDatabase) {
+          throw new AppError({
+            code: 'conflict',
+            message: 'There is nothing to start fresh from: the account database opened normally.',
+          });
+        }
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        deps.setAsideDatabase(problem.file, `${problem.info.kind}-${stamp}`);
+        logger.info(`Set the account database aside (${problem.info.kind}) and starting fresh`);
+        try {
+          return await switchTo(wanted());
+        } catch (error) {
+          noteOpenFailure(error);
+          announce();
+          throw error;
+        }
+      }),
     settled: () => tail.then(() => {}),
     onSessionClosing(listener) {
       closingListeners.add(listener);

@@ -20,6 +20,7 @@ import {
   DEFAULT_RETRY_POLICY,
   decideRetry,
   parseRetryAfterMs,
+  reasonableRetryAfterMs,
   realTiming,
   type AttemptFailure,
   type RetryClass,
@@ -38,6 +39,13 @@ export interface ClientTimeouts {
   uploadMs: number;
 }
 
+/**
+ * The largest answer body the client reads (after decompression). The service's biggest answers
+ * (a page of 1,000 records) are a few MB; a body past this is refused as it streams in, so a
+ * broken or hostile service cannot make the process hold hundreds of MB.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
 export const DEFAULT_TIMEOUTS: ClientTimeouts = {
   connectMs: 10_000,
   responseMs: 30_000,
@@ -54,6 +62,8 @@ export interface TransportOptions {
   /** Sleep, randomness and clock of the retry loop (tests inject them). */
   timing?: Partial<RetryTiming>;
   userAgent?: string;
+  /** Answers larger than this are refused (default DEFAULT_MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
 }
 
 export interface RequestSpec extends RequestLabel {
@@ -89,6 +99,8 @@ const NO_API_KEY = 'ATELIER_NO_API_KEY';
 /** Failures before any byte could reach the server: repeating them cannot duplicate anything. */
 const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const UNSENT_TIMEOUT_PHASES = new Set(['lookup', 'connect', 'secureConnect']);
+
+const megabytes = (bytes: number): string => `${Math.max(1, Math.round(bytes / (1024 * 1024)))} MB`;
 
 function normalizeBaseUrl(baseUrl: string): URL {
   let url: URL;
@@ -131,6 +143,7 @@ export function createTransport(options: TransportOptions): Transport {
   const policy: RetryPolicyOptions = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const timing: RetryTiming = { ...realTiming, ...options.timing };
   const log = options.logger;
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
 
   const readKey = (): string | null => {
     try {
@@ -217,7 +230,8 @@ export function createTransport(options: TransportOptions): Transport {
 
   function classifyResponse(response: Response<string>, spec: RequestSpec): AttemptOutcome {
     const httpStatus = response.statusCode;
-    const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], timing.now());
+    // An unreasonable Retry-After (years) is dropped here: the caller's own backoff decides then.
+    const retryAfterMs = reasonableRetryAfterMs(parseRetryAfterMs(response.headers['retry-after'], timing.now()));
     const envelope = parseEnvelope(response.body);
     const is2xx = httpStatus >= 200 && httpStatus < 300;
     if (is2xx && envelope.kind === 'ok') {
@@ -253,8 +267,25 @@ export function createTransport(options: TransportOptions): Transport {
     return { ok: false, error, failure };
   }
 
+  function tooLarge(spec: RequestSpec): AttemptOutcome {
+    return {
+      ok: false,
+      error: malformedError(
+        spec,
+        undefined,
+        `it was larger than ${megabytes(maxAnswerBytes)}, the most Atelier reads, so it was not read to the end`,
+        secrets(),
+        'If this keeps happening, check the service address in Settings or tell the service provider.',
+      ),
+      failure: { kind: 'final' },
+    };
+  }
+
   async function attempt(spec: RequestSpec): Promise<AttemptOutcome> {
     const upload = spec.body !== undefined;
+    // Aborted as soon as the (declared or counted, decompressed) body passes the limit.
+    const sizeLimit = new AbortController();
+    const signal = spec.signal ? AbortSignal.any([spec.signal, sizeLimit.signal]) : sizeLimit.signal;
     try {
       const promise = client(spec.path, {
         method: spec.method,
@@ -267,13 +298,18 @@ export function createTransport(options: TransportOptions): Transport {
             }
           : {}),
         ...(upload ? { timeout: { request: timeouts.uploadMs } } : {}),
-        ...(spec.signal ? { signal: spec.signal } : {}),
+        signal,
         responseType: 'text',
       });
       if (spec.onUploadProgress) promise.on('uploadProgress', spec.onUploadProgress);
+      promise.on('downloadProgress', (progress: Progress) => {
+        if (sizeLimit.signal.aborted) return;
+        if (progress.transferred > maxAnswerBytes || (progress.total ?? 0) > maxAnswerBytes) sizeLimit.abort();
+      });
       return classifyResponse(await promise, spec);
     } catch (error) {
       if (spec.signal?.aborted) throw spec.signal.reason;
+      if (sizeLimit.signal.aborted) return tooLarge(spec);
       return classifyThrown(error, spec);
     }
   }

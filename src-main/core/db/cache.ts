@@ -2,6 +2,7 @@
 // close(). This is the `db` an account session carries.
 import { closeDatabase, openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './database.ts';
 import { AssetsRepo } from './repos/assets-repo.ts';
+import { CollectionsRepo } from './repos/collections-repo.ts';
 import { JobsRepo } from './repos/jobs-repo.ts';
 import { ModelsRepo } from './repos/models-repo.ts';
 import { PresetsRepo } from './repos/presets-repo.ts';
@@ -14,6 +15,7 @@ export interface Cache {
   readonly sqlite: SqliteDatabase;
   readonly models: ModelsRepo;
   readonly assets: AssetsRepo;
+  readonly collections: CollectionsRepo;
   readonly presets: PresetsRepo;
   readonly jobs: JobsRepo;
   readonly uploads: UploadsRepo;
@@ -29,6 +31,7 @@ export function createCache(sqlite: SqliteDatabase, file = sqlite.name): Cache {
     sqlite,
     models: new ModelsRepo(sqlite),
     assets: new AssetsRepo(sqlite),
+    collections: new CollectionsRepo(sqlite),
     presets: new PresetsRepo(sqlite),
     jobs: new JobsRepo(sqlite),
     uploads: new UploadsRepo(sqlite),

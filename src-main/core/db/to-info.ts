@@ -50,6 +50,8 @@ export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo 
     folderId: row.folder_id,
     publicMediaId: row.public_media_id,
     liked: row.liked === 1,
+    favorite: row.favorite === 1,
+    uploadName: row.upload_name,
     createdAt: isoTime(row.created_at),
     updatedAt: isoOrNull(row.updated_at),
     jobId: row.job_id,

@@ -94,7 +94,14 @@ export class WorkClaims {
     };
     this.#beatNow();
     this.sweep();
-    this.#timer = setInterval(() => this.beat(), HEARTBEAT_MS);
+    this.#timer = setInterval(() => {
+      try {
+        this.beat();
+      } catch {
+        // A full disk (SQLITE_FULL) or a busy database: skip this beat, the next one tries again.
+        // Thrown from an interval it would end the process.
+      }
+    }, HEARTBEAT_MS);
     this.#timer.unref();
   }
 

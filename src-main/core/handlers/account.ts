@@ -9,5 +9,6 @@ export function accountHandlers(ctx: CoreContext) {
     'account:remove-key': () => ctx.accounts.removeKey(),
     'account:use-demo': () => ctx.accounts.useDemo(),
     'account:leave-demo': () => ctx.accounts.leaveDemo(),
+    'account:start-fresh': () => ctx.accounts.startFresh(),
   };
 }

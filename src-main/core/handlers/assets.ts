@@ -7,7 +7,7 @@ import type {
   AssetPageInfo,
   AssetSortInfo,
 } from '../../contract/ipc/assets.ts';
-import type { AssetKindInfo } from '../../contract/ipc/library.ts';
+import type { AssetKindInfo, AssetRefInfo } from '../../contract/ipc/library.ts';
 import type { Cache } from '../db/cache.ts';
 import type { AssetFilter } from '../db/repos/assets-query.ts';
 import { assetToInfo, type MediaUrlFor } from '../db/to-info.ts';
@@ -18,7 +18,7 @@ export interface AssetsHandlerDeps {
 }
 
 /** Contract filter (ISO times) → repository filter (epoch ms). Times were validated by the schema. */
-function toRepoFilter(filter: AssetFilterInfo | undefined): AssetFilter {
+export function toRepoFilter(filter: AssetFilterInfo | undefined): AssetFilter {
   if (!filter) return {};
   const { dateFrom, dateTo, ...rest } = filter;
   return {
@@ -54,6 +54,11 @@ export function assetsHandlers(deps: AssetsHandlerDeps) {
         .cache()
         .assets.search(args.query, args.limit, args.kind ? { kind: args.kind } : {})
         .map((row) => assetToInfo(row, deps.mediaUrlFor)),
+    'assets:matching': (args: { filter: AssetFilterInfo; assets: AssetRefInfo[] }): AssetRefInfo[] => {
+      const assets = deps.cache().assets;
+      const shown = new Set(assets.seqsMatching(toRepoFilter(args.filter), assets.seqsOf(args.assets)));
+      return assets.refsOf([...shown]).map(({ kind, id }) => ({ kind, id }));
+    },
     'assets:counts': (args: { origin?: 'generated' | 'uploaded' | undefined }): AssetCountsInfo =>
       deps.cache().assets.counts(args.origin),
   };

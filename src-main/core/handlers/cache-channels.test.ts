@@ -173,6 +173,7 @@ describe('cache channels', () => {
       videos: 1,
       offline: 0,
       liked: 0,
+      favorites: 0,
       byModel: [
         { modelId: 'imagea', count: 2 },
         { modelId: 'videod-1.5', count: 1 },

@@ -13,6 +13,10 @@ export function jobsHandlers(host: JobsEngineHost) {
     'jobs:list': (args: { limit?: number | undefined } | undefined): JobInfo[] => host.jobs().list(args?.limit),
     'jobs:get': ({ localId }: { localId: number }): JobInfo => host.jobs().get(localId),
     'jobs:resubmit': ({ localId }: { localId: number }): Promise<JobInfo> => host.jobs().resubmit(localId),
+    'jobs:check-now': async (): Promise<null> => {
+      await host.jobs().checkNow();
+      return null;
+    },
     'jobs:history': (query: {
       start: string;
       end: string;

@@ -17,6 +17,9 @@ const outsideLibrary = (): AppError =>
     field: 'path',
   });
 
+const unsupportedHere = (): AppError =>
+  new AppError({ code: 'unsupported', message: 'This only works in the desktop app.' });
+
 /** The absolute path of a library file named by the renderer, refused outside the library. */
 export async function libraryFileToShow(libraryDir: string, path: string): Promise<string> {
   if (path.includes('\0')) throw outsideLibrary();
@@ -59,6 +62,18 @@ export function shellHandlers(ctx: CoreContext, picked: PickedFolders) {
     },
     'shell:open-item': async ({ path }: { path: string }): Promise<null> => {
       await desktop.openItem(await libraryFileToShow(ctx.settings.get().libraryDir, path));
+      return null;
+    },
+    'shell:copy-image': async ({ path }: { path: string }): Promise<null> => {
+      const full = await libraryFileToShow(ctx.settings.get().libraryDir, path);
+      if (!desktop.copyImage) throw unsupportedHere();
+      await desktop.copyImage(full);
+      return null;
+    },
+    'shell:start-drag': async ({ path }: { path: string }): Promise<null> => {
+      const full = await libraryFileToShow(ctx.settings.get().libraryDir, path);
+      if (!desktop.startDrag) throw unsupportedHere();
+      desktop.startDrag(full);
       return null;
     },
     'shell:pick-folder': async ({ purpose }: { purpose: 'library-move' | 'export' }): Promise<PickedFolderInfo> => {

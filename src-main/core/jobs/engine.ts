@@ -5,7 +5,16 @@ import { AppError } from '../../contract/errors.ts';
 import type { JobHistoryPageInfo, JobInfo, JobKindInfo } from '../../contract/ipc/jobs.ts';
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import { isJobSuccess, type Job, type JobSummary } from '../../contract/service.ts';
+import {
+  isReadyStatus,
+  isTrainedModelId,
+  notReadyProblem,
+  unknownModelProblem,
+  type FieldProblem,
+} from '../../contract/rules/index.ts';
+import { isRecord } from '../../contract/rules/common.ts';
 import type { Cache } from '../db/cache.ts';
+import { modelFields } from '../db/server-records.ts';
 import { parseTime } from '../db/values.ts';
 import type { EventBus } from '../events.ts';
 import { silentNotifier, type Notifier } from '../host/notifier.ts';
@@ -20,7 +29,7 @@ import { recordOutputs, type OutputAsset } from './outputs.ts';
 import { DEFAULT_POLL_ROUND, pollRound, type PollRoundOptions, type RoundReport } from './poll-round.ts';
 import { RECONCILE_WINDOW, reconcileSubmissions, UNKNOWN_MESSAGE } from './reconcile.ts';
 import { JobHistory } from './job-history.ts';
-import type { JobsService } from './service-port.ts';
+import { checkModel, type JobsService } from './service-port.ts';
 import { TrainingStore } from './training-store.ts';
 import { DEFAULT_TRAINING, TrainingWatcher, type TrainingOptions } from './training-watcher.ts';
 import {
@@ -82,6 +91,8 @@ export interface JobsEngine {
   trainingStatus(modelId: string): TrainingInfo;
   /** Runs whatever is due now (jobs and training); resolves when done. */
   pollNow(): Promise<void>;
+  /** The user's "Check now": clears any wait (Retry-After, backoff) of jobs and training, checks what is due. */
+  checkNow(): Promise<void>;
   /** Resolves when no poll pass is running. */
   settled(): Promise<void>;
   /** The jobs loop's "no request before" time (0 = none): Retry-After and backoff. */
@@ -137,7 +148,14 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     emitCounts();
   };
 
-  const finishNotifier = new FinishNotifier({ store, notifier, time, enabled: () => true, options: options.notify });
+  const finishNotifier = new FinishNotifier({
+    store,
+    notifier,
+    time,
+    enabled: () => true,
+    options: options.notify,
+    onError: (error) => logger.warn('Marking finished jobs as announced failed; trying again later', error),
+  });
 
   const finish = (row: EngineJobRow, job: Job, summary: JobSummary | null): void => {
     const now = time.now();
@@ -181,6 +199,30 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     }
   };
 
+  /**
+   * Only a ready trained model can generate. A cached "ready" is trusted; anything else may be stale
+   * (a training finished since, or this process never synced), so that one model is asked for first.
+   * When the service cannot be asked, the request goes on and the service judges it.
+   */
+  const trainedModelRefusal = async (kind: JobKindInfo, body: unknown): Promise<FieldProblem | null> => {
+    const modelID = isRecord(body) ? body['modelID'] : undefined;
+    if (kind !== 'image' || !isTrainedModelId(modelID)) return null;
+    const cached = cache.models.get(modelID);
+    if (cached && isReadyStatus(cached.status)) return null;
+    let status: string;
+    try {
+      const model = checkModel(await service.getModel(modelID, aborter.signal), modelID);
+      cache.models.upsertFromServer(modelFields(model), time.now());
+      status = model.status;
+    } catch (error) {
+      const info = errorInfoOf(error);
+      if (classifyFailure(info) === 'not_found') return unknownModelProblem(modelID);
+      return cached ? notReadyProblem(modelID, cached.status, cached.label ?? modelID) : null;
+    }
+    if (!cached || cached.status !== status) events.emit('models:changed', { reason: 'sync', ids: [modelID] });
+    return notReadyProblem(modelID, status, cached?.label ?? modelID);
+  };
+
   let reconcileAt: number | null = null;
   const outbox: Outbox = new Outbox({
     store,
@@ -195,6 +237,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       jobsLoop.poke();
     },
     submitted: () => jobsLoop.poke(),
+    modelRefusal: (kind, body) => trainedModelRefusal(kind, body),
   });
 
   const giveUpOnSubmissions = (rows: EngineJobRow[]): number | null => {
@@ -288,7 +331,11 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     time,
     notifier,
     notificationsEnabled: () => true,
-    changed: (info) => events.emit('training:changed', info),
+    // Every view learns of a model's new state from models:changed, training progress included.
+    changed: (info) => {
+      events.emit('training:changed', info);
+      events.emit('models:changed', { reason: 'training', ids: [info.modelId] });
+    },
     localInputCount: (modelId) => cache.models.uploadedCounts().get(modelId)?.modelInput ?? 0,
     signal: () => aborter.signal,
     options: options.training,
@@ -368,6 +415,9 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     trainingStatus: (modelId) => training.status(modelId),
     async pollNow() {
       await Promise.all(loops.map((loop) => loop.runNow()));
+    },
+    async checkNow() {
+      await Promise.all(loops.map((loop) => loop.checkNow()));
     },
     async settled() {
       await Promise.all(loops.map((loop) => loop.settled()));

@@ -9,6 +9,7 @@ import type { ProgressAggregate } from '../host/progress.ts';
 import type { Settings } from '../settings/settings.ts';
 import { createLibrary, type Library, type LibraryDeps } from './library.ts';
 import { finishInterruptedMove, moveLibrary } from './library-move.ts';
+import { scopedMediaFetch } from './media-http.ts';
 import { ensureLibraryMarker } from './library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
 import type { LibraryServiceClient } from './service-port.ts';
@@ -18,10 +19,12 @@ export interface LibrarySession {
   mode: 'demo' | 'service';
   db: unknown;
   client: unknown;
+  /** The service address: media links of a remote service may not lead to local addresses. */
+  baseUrl?: string | null;
 }
 
 export interface SessionSource {
-  current(): { mode: 'none' | 'demo' | 'service'; db: unknown; client: unknown };
+  current(): { mode: 'none' | 'demo' | 'service'; db: unknown; client: unknown; baseUrl?: string | null };
   onSessionOpened(listener: (session: LibrarySession) => void | Promise<void>): () => void;
   onSessionClosing(listener: (session: LibrarySession) => void | Promise<void>): () => void;
 }
@@ -113,6 +116,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       ...(deps.progress ? { progress: deps.progress } : {}),
       logError: deps.logError,
       ...deps.libraryOptions,
+      queue: { fetch: scopedMediaFetch(next.baseUrl ?? null), ...deps.libraryOptions?.queue },
     });
     library.start();
     if (pendingOutputs.length > 0) library.enqueueOutputs(pendingOutputs.splice(0));
@@ -150,7 +154,8 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   });
 
   const open = deps.accounts.current();
-  if (open.mode !== 'none') startFor({ mode: open.mode, db: open.db, client: open.client });
+  if (open.mode !== 'none')
+    startFor({ mode: open.mode, db: open.db, client: open.client, baseUrl: open.baseUrl ?? null });
 
   return {
     current: () => library,

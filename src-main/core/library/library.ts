@@ -17,6 +17,7 @@ import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
 import type { DownloadWithAsset } from './download-store.ts';
+import { embedCommittedSettings } from './embed-settings.ts';
 import { exportAssets } from './library-export.ts';
 import { reconcileLocalFiles, removeLocalCopy } from './local-files.ts';
 import { serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
@@ -128,6 +129,8 @@ export function createLibrary(deps: LibraryDeps): Library {
       const ref = { kind: row.asset_kind, id: row.asset_id };
       announce('download', [ref]);
       const asset = assets.getBySeq(row.asset_seq);
+      // Settings into the file first (PNG text chunks, JPEG XMP), then the thumbnail, off the transfer path.
+      if (asset) thumbChain = thumbChain.then(() => embedCommittedSettings(deps.root(), asset, assets).then(() => {}));
       if (asset) void thumbnailFor(asset);
     },
     ...deps.queue,

@@ -18,6 +18,8 @@ export interface AssetRow {
   folder_id: string | null;
   public_media_id: string | null;
   liked: 0 | 1;
+  /** Local: the user's star (never sent to the service, never touched by sync). */
+  favorite: 0 | 1;
   created_at: number;
   updated_at: number | null;
   remote_state: 'present' | 'gone';
@@ -37,10 +39,15 @@ export interface AssetRow {
   sha256: string | null;
   thumb_path: string | null;
   hls: 0 | 1;
+  /** For uploads: the file name it was uploaded from (this app's upload record, else the service's data). */
+  upload_name: string | null;
 }
 
 /** The fixed column list behind AssetRow, qualified by the alias `a`. */
 export const ASSET_ROW_COLUMNS = sql`a.seq, a.kind, a.id, a.origin, a.model_id, a.type, a.url, a.upscaled_image_id,
   a.upscaled_image_url, a.folder_id, a.public_media_id, a.liked, a.created_at, a.updated_at, a.remote_state,
   a.local_created_at, a.job_id, a.source_asset_id, a.frames, a.prompt, a.params, a.preset, a.file_state,
-  a.local_path, a.bytes, a.width, a.height, a.duration_ms, a.sha256, a.thumb_path, a.hls`;
+  a.local_path, a.bytes, a.width, a.height, a.duration_ms, a.sha256, a.thumb_path, a.hls, a.favorite,
+  CASE WHEN a.origin = 'uploaded' THEN coalesce(
+    (SELECT u.file_name FROM uploads u WHERE u.image_id = a.id ORDER BY u.id DESC LIMIT 1),
+    json_extract(a.data, '$.fileName'), json_extract(a.data, '$.name')) END AS upload_name`;

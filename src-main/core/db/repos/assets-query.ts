@@ -15,6 +15,10 @@ export interface AssetFilter {
   /** true: only assets with a local file; false: only those without. */
   offline?: boolean;
   liked?: boolean;
+  /** The local star. */
+  favorite?: boolean;
+  /** Only assets put in this (hand-made) collection. */
+  collectionId?: number;
   /** Epoch ms, inclusive. */
   dateFrom?: number;
   /** Epoch ms, exclusive. */
@@ -42,6 +46,7 @@ export interface AssetCounts {
   videos: number;
   offline: number;
   liked: number;
+  favorites: number;
   byModel: { modelId: string | null; count: number }[];
 }
 
@@ -72,6 +77,11 @@ function filterTerms(q: StatementCache, filter: AssetFilter): SqlFragment[] | nu
   if (filter.offline === false) terms.push(sql`a.file_state <> 'downloaded'`);
   if (filter.liked === true) terms.push(sql`a.liked = 1`);
   if (filter.liked === false) terms.push(sql`a.liked = 0`);
+  if (filter.favorite === true) terms.push(sql`a.favorite = 1`);
+  if (filter.favorite === false) terms.push(sql`a.favorite = 0`);
+  if (filter.collectionId !== undefined) {
+    terms.push(sql`a.seq IN (SELECT asset_seq FROM collection_items WHERE collection_id = ${filter.collectionId})`);
+  }
   if (filter.dateFrom !== undefined) terms.push(sql`a.created_at >= ${filter.dateFrom}`);
   if (filter.dateTo !== undefined) terms.push(sql`a.created_at < ${filter.dateTo}`);
   if (filter.query !== undefined && filter.query.trim() !== '') {
@@ -150,6 +160,7 @@ interface CountRow {
   model_id: string;
   offline: number;
   liked: number;
+  favorite: number;
   n: number;
 }
 
@@ -157,10 +168,18 @@ interface CountRow {
 export function countAssets(q: StatementCache, origin?: AssetOrigin): AssetCounts {
   const where = origin === undefined ? sql`` : sql` AND origin = ${origin}`;
   const rows = q.all<CountRow>(
-    sql`SELECT kind, model_id, offline, liked, sum(n) AS n FROM asset_counts WHERE n > 0${where}
-        GROUP BY kind, model_id, offline, liked`,
+    sql`SELECT kind, model_id, offline, liked, favorite, sum(n) AS n FROM asset_counts WHERE n > 0${where}
+        GROUP BY kind, model_id, offline, liked, favorite`,
   );
-  const counts: AssetCounts = { total: 0, images: 0, videos: 0, offline: 0, liked: 0, byModel: [] };
+  const counts: AssetCounts = {
+    total: 0,
+    images: 0,
+    videos: 0,
+    offline: 0,
+    liked: 0,
+    favorites: 0,
+    byModel: [],
+  };
   const perModel = new Map<string, number>();
   for (const row of rows) {
     counts.total += row.n;
@@ -168,10 +187,37 @@ export function countAssets(q: StatementCache, origin?: AssetOrigin): AssetCount
     else counts.videos += row.n;
     if (row.offline) counts.offline += row.n;
     if (row.liked) counts.liked += row.n;
+    if (row.favorite) counts.favorites += row.n;
     perModel.set(row.model_id, (perModel.get(row.model_id) ?? 0) + row.n);
   }
   counts.byModel = [...perModel]
     .map(([modelId, count]) => ({ modelId: modelId === '' ? null : modelId, count }))
     .sort((a, b) => b.count - a.count || String(a.modelId).localeCompare(String(b.modelId)));
   return counts;
+}
+
+/** How many assets a filter holds (a smart collection's count); a query with no words holds none. */
+export function countMatching(q: StatementCache, filter: AssetFilter): number {
+  const terms = filterTerms(q, filter);
+  if (terms === null) return 0;
+  return q.get<{ n: number }>(sql`SELECT count(*) AS n FROM assets a${whereOf(terms)}`)?.n ?? 0;
+}
+
+/** Which of the given seqs a filter holds (does the selection stay in view?). */
+export function seqsMatching(q: StatementCache, filter: AssetFilter, seqs: readonly number[]): number[] {
+  const terms = filterTerms(q, filter);
+  if (terms === null || seqs.length === 0) return [];
+  terms.push(sql`a.seq IN (SELECT value FROM json_each(${JSON.stringify(seqs)}))`);
+  return q.all<{ seq: number }>(sql`SELECT a.seq FROM assets a${whereOf(terms)}`).map((row) => row.seq);
+}
+
+/** Every seq a filter holds, newest first, up to `limit` (exporting a smart collection). */
+export function seqsOfFilter(q: StatementCache, filter: AssetFilter, limit: number): number[] {
+  const terms = filterTerms(q, filter);
+  if (terms === null) return [];
+  return q
+    .all<{ seq: number }>(
+      sql`SELECT a.seq FROM assets a${whereOf(terms)} ORDER BY a.created_at DESC, a.seq DESC LIMIT ${limit}`,
+    )
+    .map((row) => row.seq);
 }

@@ -7,7 +7,10 @@ import type { AssetRow, FileState } from './asset-row.ts';
 import { ASSET_ROW_COLUMNS } from './asset-row.ts';
 import {
   countAssets,
+  countMatching,
   listAssets,
+  seqsMatching,
+  seqsOfFilter,
   searchAssets,
   type AssetCounts,
   type AssetFilter,
@@ -134,6 +137,26 @@ export class AssetsRepo {
     return this.#bySeq.get(seq);
   }
 
+  /** The local seqs of these assets (unknown ones are left out). */
+  seqsOf(refs: readonly { kind: AssetKind; id: string }[]): number[] {
+    if (refs.length === 0) return [];
+    const keys = JSON.stringify(refs.map((ref) => [ref.kind, ref.id]));
+    return this.#q
+      .all<{ seq: number }>(
+        sql`SELECT a.seq FROM json_each(${keys}) k
+            JOIN assets a ON a.kind = json_extract(k.value, '$[0]') AND a.id = json_extract(k.value, '$[1]')`,
+      )
+      .map((row) => row.seq);
+  }
+
+  /** Kind and id of these seqs. */
+  refsOf(seqs: readonly number[]): { kind: AssetKind; id: string; seq: number }[] {
+    if (seqs.length === 0) return [];
+    return this.#q.all(
+      sql`SELECT a.kind, a.id, a.seq FROM assets a WHERE a.seq IN (SELECT value FROM json_each(${JSON.stringify(seqs)}))`,
+    );
+  }
+
   listByJob(jobId: string): AssetRow[] {
     return this.#byJob.all(jobId);
   }
@@ -210,5 +233,29 @@ export class AssetsRepo {
 
   counts(origin?: AssetOrigin): AssetCounts {
     return countAssets(this.#q, origin);
+  }
+
+  countMatching(filter: AssetFilter): number {
+    return countMatching(this.#q, filter);
+  }
+
+  seqsOfFilter(filter: AssetFilter, limit: number): number[] {
+    return seqsOfFilter(this.#q, filter, limit);
+  }
+
+  seqsMatching(filter: AssetFilter, seqs: readonly number[]): number[] {
+    return seqsMatching(this.#q, filter, seqs);
+  }
+
+  /** Stars or unstars (locally); returns the seqs that changed. */
+  setFavorite(seqs: readonly number[], favorite: boolean): number[] {
+    if (seqs.length === 0) return [];
+    return this.#q
+      .all<{ seq: number }>(
+        sql`UPDATE assets SET favorite = ${favorite ? 1 : 0}
+            WHERE seq IN (SELECT value FROM json_each(${JSON.stringify(seqs)})) AND favorite <> ${favorite ? 1 : 0}
+            RETURNING seq`,
+      )
+      .map((row) => row.seq);
   }
 }

@@ -16,6 +16,8 @@ const image = (over: Partial<AssetInfo> = {}): AssetInfo => ({
   folderId: null,
   publicMediaId: null,
   liked: false,
+  favorite: false,
+  uploadName: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: null,
   jobId: 'job_1',

@@ -9,6 +9,7 @@ export type AssetAction =
   | 'firstFrame'
   | 'lastFrame'
   | 'copyPrompt'
+  | 'copyImage'
   | 'showInFolder'
   | 'openWith'
   | 'export'
@@ -68,6 +69,16 @@ export function assetAvailability(asset: AssetInfo, ctx: AvailabilityContext): A
     firstFrame: reference,
     lastFrame: reference,
     copyPrompt: asset.prompt ? null : 'It has no prompt.',
+    copyImage:
+      asset.kind !== 'image'
+        ? 'Only images can be copied as pictures.'
+        : local
+          ? null
+          : asset.removedFromService || !asset.url
+            ? 'There is no copy of it to put on the clipboard.'
+            : ctx.offline
+              ? ctx.waitReason
+              : null,
     showInFolder: local ? null : 'It is not downloaded yet.',
     openWith: local ? null : 'It is not downloaded yet.',
     export: local ? null : 'Export copies the downloaded file: download it first.',

@@ -4,7 +4,7 @@ import type { ErrorInfo, Result } from '@contract/errors.ts';
 import { invoke } from '../ipc.ts';
 import { appInfo } from './app-info.svelte.ts';
 
-export type AccountAction = 'set-key' | 'remove-key' | 'use-demo' | 'leave-demo';
+export type AccountAction = 'set-key' | 'remove-key' | 'use-demo' | 'leave-demo' | 'start-fresh';
 
 /** Where the key is kept, in words for the user. */
 export const KEY_STORAGE_TEXT: Record<AccountInfo['keyStorage'], string> = {
@@ -58,6 +58,17 @@ class AccountState {
 
   leaveDemo(): Promise<boolean> {
     return this.#run('leave-demo', () => invoke('account:leave-demo'));
+  }
+
+  /** After the saved account's database could not be opened: set it aside (kept) and open a fresh one. */
+  startFresh(): Promise<boolean> {
+    return this.#run('start-fresh', () => invoke('account:start-fresh'));
+  }
+
+  /** Shows the data folder (where the account databases are) in the file manager. */
+  async openDataFolder(): Promise<void> {
+    const result = await invoke('shell:open-data-folder');
+    if (!result.ok) this.error = result.error;
   }
 
   clearError(): void {

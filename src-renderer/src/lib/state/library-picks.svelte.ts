@@ -1,5 +1,6 @@
 // The newest library items the Create panels offer as references (the "From the library" strip): images,
 // and videos for models that take reference videos. Only items with a link on the service; live.
+// Results only: training photos and reference uploads stay out unless asked for (includeUploads).
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { AssetKindInfo } from '@contract/ipc/library.ts';
 import { invoke, on } from '../ipc.ts';
@@ -13,15 +14,28 @@ class LibraryPicksState {
   images = $state.raw<AssetInfo[]>([]);
   videos = $state.raw<AssetInfo[]>([]);
   loaded = $state(false);
+  /** Offer uploads (training photos, earlier references) too. */
+  includeUploads = $state(false);
 
   async load(): Promise<void> {
     const kinds: AssetKindInfo[] = ['image', 'video'];
     const [images, videos] = await Promise.all(
-      kinds.map((kind) => invoke('assets:list', { filter: { kind }, sort: 'newest', limit: PER_KIND })),
+      kinds.map((kind) =>
+        invoke('assets:list', {
+          filter: this.includeUploads ? { kind } : { kind, origin: 'generated' },
+          sort: 'newest',
+          limit: PER_KIND,
+        }),
+      ),
     );
     if (images?.ok) this.images = images.value.items.filter(sendable);
     if (videos?.ok) this.videos = videos.value.items.filter(sendable);
     this.loaded = true;
+  }
+
+  setIncludeUploads(include: boolean): void {
+    this.includeUploads = include;
+    void this.load();
   }
 
   /** Reloads (once, shortly after) whenever the library changes; returns the unsubscribe. */

@@ -1,9 +1,10 @@
 // Which Library assets are selected: click, shift-click (range from the anchor), Ctrl/Cmd-click
 // (toggle), select all, clear. Keys survive reloads, so a selection outlives a filter change.
-import type { AssetInfo } from '@contract/ipc/assets.ts';
+import type { AssetFilterInfo, AssetInfo } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import { assetKey, refOfKey, type AssetKey } from '../library/asset-key.ts';
 import { withMember } from '../library/collections.ts';
+import { invoke } from '../ipc.ts';
 
 export interface ClickModifiers {
   /** Shift: extend from the anchor. */
@@ -22,6 +23,42 @@ class LibrarySelection {
   anchor = $state<number | null>(null);
 
   readonly size = $derived(this.keys.size);
+  /** Of the selection, the keys the current filters show (null until checked). */
+  shown = $state.raw<ReadonlySet<AssetKey> | null>(null);
+  #check = 0;
+  /** The assets as they were when selected (a selection outlives the page that showed them). */
+  #known = new Map<AssetKey, AssetInfo>();
+
+  known(key: AssetKey): AssetInfo | undefined {
+    return this.#known.get(key);
+  }
+
+  #remember(assets: readonly AssetInfo[]): void {
+    for (const asset of assets) this.#known.set(assetKey(asset), asset);
+    if (this.#known.size > 20_000) {
+      for (const key of this.#known.keys()) if (!this.keys.has(key)) this.#known.delete(key);
+    }
+  }
+
+  /** Asks the core which selected assets the filter shows (a selection may reach beyond the loaded pages). */
+  async checkShown(filter: AssetFilterInfo): Promise<void> {
+    const check = ++this.#check;
+    const keys = this.keys;
+    if (keys.size === 0) {
+      this.shown = null;
+      return;
+    }
+    const result = await invoke('assets:matching', { filter, assets: [...keys].slice(0, 5000).map(refOfKey) });
+    if (check !== this.#check || keys !== this.keys) return;
+    this.shown = result.ok ? new Set(result.value.map(assetKey)) : null;
+  }
+
+  /** Lets go of what the filters hide. */
+  dropHidden(): void {
+    const shown = this.shown;
+    if (!shown) return;
+    this.keys = new Set([...this.keys].filter((key) => shown.has(key)));
+  }
 
   has(asset: AssetRefInfo): boolean {
     return this.keys.has(assetKey(asset));
@@ -34,10 +71,12 @@ class LibrarySelection {
     const key = assetKey(asset);
     if (modifiers.range && this.anchor !== null) {
       const [from, to] = this.anchor <= index ? [this.anchor, index] : [index, this.anchor];
+      this.#remember(items.slice(from, to + 1));
       const range = items.slice(from, to + 1).map(assetKey);
       this.keys = new Set(modifiers.toggle ? [...this.keys, ...range] : range);
       return;
     }
+    this.#remember([asset]);
     if (modifiers.toggle) {
       this.keys = withMember(this.keys, key, !this.keys.has(key));
     } else {
@@ -47,6 +86,7 @@ class LibrarySelection {
   }
 
   selectAll(items: readonly AssetInfo[]): void {
+    this.#remember(items);
     this.keys = new Set(items.map(assetKey));
   }
 
@@ -57,9 +97,17 @@ class LibrarySelection {
     if (kept.length !== this.keys.size) this.keys = new Set(kept);
   }
 
+  /** Selects exactly these (a right-click on an item outside the selection). */
+  only(asset: AssetInfo, index: number | null): void {
+    this.#remember([asset]);
+    this.keys = new Set([assetKey(asset)]);
+    this.anchor = index;
+  }
+
   clear(): void {
     this.keys = new Set();
     this.anchor = null;
+    this.shown = null;
   }
 
   refs(): AssetRefInfo[] {

@@ -12,13 +12,21 @@ import { localDayStart, nextLocalDay } from '../library/format.ts';
 import { serviceReach } from './service-reach.svelte.ts';
 
 export type KindFilter = 'all' | 'image' | 'video';
+/** Results (what was generated) or Uploads (training photos and references), kept apart. */
+export type LibrarySection = 'results' | 'uploads';
 export type LibrarySort = 'newest' | 'oldest' | 'relevance';
 
 export interface LibraryFilters {
   kind: KindFilter;
   modelId: string | null;
   offlineOnly: boolean;
+  /** Liked on the service (read only there). */
   likedOnly: boolean;
+  /** Starred here. */
+  favoritesOnly: boolean;
+  /** A hand-made collection; uploads and results alike. */
+  collectionId: number | null;
+  section: LibrarySection;
   /** Local calendar days (YYYY-MM-DD), both inclusive; '' = open. */
   dateFrom: string;
   dateTo: string;
@@ -36,6 +44,9 @@ const NO_FILTERS: LibraryFilters = {
   modelId: null,
   offlineOnly: false,
   likedOnly: false,
+  favoritesOnly: false,
+  collectionId: null,
+  section: 'results',
   dateFrom: '',
   dateTo: '',
 };
@@ -53,7 +64,9 @@ class LibraryState {
   hasMore = $state(true);
   loading = $state(false);
   error = $state<ErrorInfo | null>(null);
+  /** Counts of results (generated); uploads are counted apart. */
   counts = $state<AssetCountsInfo | null>(null);
+  uploadCounts = $state<AssetCountsInfo | null>(null);
   models = $state.raw<ModelInfo[]>([]);
   /** The cache changed in ways a patch cannot show (new assets): offer a reload. */
   stale = $state(false);
@@ -70,26 +83,30 @@ class LibraryState {
 
   readonly searching = $derived(this.query.length >= MIN_QUERY_LENGTH);
   readonly sort: LibrarySort = $derived(this.searching ? this.searchSort : this.browseSort);
+  /** Narrowed by a filter (the section and a collection are places, not filters). */
   readonly filtered = $derived(
     this.filters.kind !== 'all' ||
       this.filters.modelId !== null ||
       this.filters.offlineOnly ||
       this.filters.likedOnly ||
+      this.filters.favoritesOnly ||
       this.filters.dateFrom !== '' ||
       this.filters.dateTo !== '',
   );
 
   /** How many assets the current view holds, when the counts tell it without loading them all. */
   readonly expectedTotal: number | null = $derived.by(() => {
-    const c = this.counts;
-    if (!c || this.searching || this.filters.dateFrom || this.filters.dateTo) return null;
-    const { kind, modelId, offlineOnly, likedOnly } = this.filters;
-    const active = [kind !== 'all', modelId !== null, offlineOnly, likedOnly].filter(Boolean).length;
+    const c = this.filters.section === 'uploads' ? this.uploadCounts : this.counts;
+    if (!c || this.searching || this.filters.dateFrom || this.filters.dateTo || this.filters.collectionId !== null)
+      return null;
+    const { kind, modelId, offlineOnly, likedOnly, favoritesOnly } = this.filters;
+    const active = [kind !== 'all', modelId !== null, offlineOnly, likedOnly, favoritesOnly].filter(Boolean).length;
     if (active === 0) return c.total;
     if (active > 1) return null;
     if (kind !== 'all') return kind === 'image' ? c.images : c.videos;
     if (offlineOnly) return c.offline;
     if (likedOnly) return c.liked;
+    if (favoritesOnly) return c.favorites;
     return c.byModel.find((m) => m.modelId === modelId)?.count ?? 0;
   });
 
@@ -104,24 +121,31 @@ class LibraryState {
   });
 
   /** The assets:list filter for the current choices (query included: the list matches it too). */
-  #listFilter(): AssetFilterInfo {
-    const { kind, modelId, offlineOnly, likedOnly, dateFrom, dateTo } = this.filters;
+  viewFilter(): AssetFilterInfo {
+    return { ...this.searchFilter(), ...(this.searching ? { query: this.query } : {}) };
+  }
+
+  /** The filter of the current view without the text (a smart collection saves it with the text). */
+  searchFilter(): AssetFilterInfo {
+    const { kind, modelId, offlineOnly, likedOnly, favoritesOnly, collectionId, section, dateFrom, dateTo } =
+      this.filters;
     const from = localDayStart(dateFrom);
     const to = localDayStart(dateTo);
     return {
+      ...(collectionId !== null ? { collectionId } : { origin: section === 'uploads' ? 'uploaded' : 'generated' }),
+      ...(favoritesOnly ? { favorite: true } : {}),
       ...(kind !== 'all' ? { kind } : {}),
       ...(modelId !== null ? { modelId } : {}),
       ...(offlineOnly ? { offline: true } : {}),
       ...(likedOnly ? { liked: true } : {}),
       ...(from !== null ? { dateFrom: new Date(from).toISOString() } : {}),
       ...(to !== null ? { dateTo: new Date(nextLocalDay(to)).toISOString() } : {}),
-      ...(this.searching ? { query: this.query } : {}),
     };
   }
 
   /** assets:search only narrows by kind; the other filters apply to its (at most 200) best matches here. */
   #matchesFilters(asset: AssetInfo): boolean {
-    const { modelId, offlineOnly, likedOnly, dateFrom, dateTo } = this.filters;
+    const { modelId, offlineOnly, likedOnly, favoritesOnly, collectionId, section, dateFrom, dateTo } = this.filters;
     const created = Date.parse(asset.createdAt);
     const from = localDayStart(dateFrom);
     const to = localDayStart(dateTo);
@@ -129,6 +153,8 @@ class LibraryState {
       (modelId === null || asset.modelId === modelId) &&
       (!offlineOnly || asset.file.state === 'downloaded') &&
       (!likedOnly || asset.liked) &&
+      (!favoritesOnly || asset.favorite) &&
+      (collectionId !== null || asset.origin === (section === 'uploads' ? 'uploaded' : 'generated')) &&
       (from === null || created >= from) &&
       (to === null || created < nextLocalDay(to))
     );
@@ -136,7 +162,8 @@ class LibraryState {
 
   async #fetchPage(generation: number): Promise<void> {
     const kind = this.filters.kind === 'all' ? undefined : this.filters.kind;
-    if (this.searching && this.sort === 'relevance') {
+    // Best-match search knows nothing of collections: inside one, matches come in date order.
+    if (this.searching && this.sort === 'relevance' && this.filters.collectionId === null) {
       const result = await invoke('assets:search', { query: this.query, kind, limit: ASSET_SEARCH_LIMIT.max });
       if (generation !== this.#generation) return;
       if (!result.ok) return this.#fail(result.error);
@@ -146,7 +173,7 @@ class LibraryState {
     }
     const sort = this.sort === 'oldest' ? 'oldest' : 'newest';
     const result = await invoke('assets:list', {
-      filter: this.#listFilter(),
+      filter: this.viewFilter(),
       sort,
       cursor: this.#cursor,
       limit: PAGE_SIZE,
@@ -200,8 +227,13 @@ class LibraryState {
   }
 
   async loadCounts(): Promise<void> {
-    const [counts, models] = await Promise.all([invoke('assets:counts', {}), invoke('models:list')]);
+    const [counts, uploads, models] = await Promise.all([
+      invoke('assets:counts', { origin: 'generated' }),
+      invoke('assets:counts', { origin: 'uploaded' }),
+      invoke('models:list'),
+    ]);
     if (counts.ok) this.counts = counts.value;
+    if (uploads.ok) this.uploadCounts = uploads.value;
     if (models.ok) this.models = models.value;
   }
 
@@ -215,9 +247,64 @@ class LibraryState {
     void this.reload();
   }
 
+  /** Clears the filters; the place (section, collection) stays. */
   clearFilters(): void {
-    this.filters = { ...NO_FILTERS };
+    const { section, collectionId } = this.filters;
+    this.filters = { ...NO_FILTERS, section, collectionId };
     void this.reload();
+  }
+
+  /** Goes to a place: results, favourites, uploads or a collection (filters start clean there). */
+  go(place: {
+    section?: LibrarySection;
+    collectionId?: number | null;
+    favoritesOnly?: boolean;
+    likedOnly?: boolean;
+  }): void {
+    this.filters = {
+      ...NO_FILTERS,
+      likedOnly: place.likedOnly ?? false,
+      section: place.section ?? 'results',
+      collectionId: place.collectionId ?? null,
+      favoritesOnly: place.favoritesOnly ?? false,
+    };
+    void this.reload();
+  }
+
+  /** Applies a saved search (a smart collection): its filters and its text. */
+  applySearch(search: AssetFilterInfo): void {
+    const day = (iso: string | undefined, exclusiveEnd: boolean): string => {
+      if (!iso) return '';
+      const time = Date.parse(iso) - (exclusiveEnd ? 1 : 0);
+      const d = new Date(time);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    this.filters = {
+      ...NO_FILTERS,
+      section: search.origin === 'uploaded' ? 'uploads' : 'results',
+      kind: search.kind ?? 'all',
+      modelId: search.modelId ?? null,
+      offlineOnly: search.offline === true,
+      likedOnly: search.liked === true,
+      favoritesOnly: search.favorite === true,
+      dateFrom: day(search.dateFrom, false),
+      dateTo: day(search.dateTo, true),
+    };
+    clearTimeout(this.#debounce);
+    this.queryText = search.query ?? '';
+    this.query = this.queryText.trim();
+    if (this.searching) this.searchSort = 'relevance';
+    void this.reload();
+  }
+
+  /** Replaces one asset in place (a star toggled), or drops it when it left the view. */
+  replace(asset: AssetInfo): void {
+    const at = this.indexOf(asset);
+    if (at < 0) return;
+    const items = this.items.slice();
+    if (this.#stillMatches(asset)) items[at] = asset;
+    else items.splice(at, 1);
+    this.items = items;
   }
 
   setSort(sort: LibrarySort): void {
@@ -269,7 +356,7 @@ class LibraryState {
     void this.loadCounts();
     // A handful of known assets is patched in place; hundreds (a library check) reload like new ones.
     const few = change.assets && change.assets.length <= MAX_PATCH ? change.assets : null;
-    if (few && (change.reason === 'download' || change.reason === 'delete')) {
+    if (few && (change.reason === 'download' || change.reason === 'delete' || change.reason === 'organize')) {
       for (const ref of few) this.#pendingPatch.set(assetKey(ref), ref);
       clearTimeout(this.#patchTimer);
       this.#patchTimer = setTimeout(() => {
@@ -326,6 +413,7 @@ class LibraryState {
     this.query = '';
     this.items = [];
     this.counts = null;
+    this.uploadCounts = null;
     this.hasMore = true;
     this.#cursor = null;
     this.#inflight = null;

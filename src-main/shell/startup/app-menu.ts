@@ -1,0 +1,30 @@
+// The native application menu with the shell's actions: Settings… opens the Settings view in the
+// window; Help opens the logs and data folders (made first if they do not exist yet).
+import { shell } from 'electron';
+import { mkdir } from 'node:fs/promises';
+import { logsDir } from '../../core/host/folders.ts';
+import { installAppMenu } from '../menu.ts';
+
+export interface ShellMenuOptions {
+  appName: string;
+  dataDir: string;
+  dev: boolean;
+  openSettings(): void;
+  log(message: string, error?: unknown): void;
+}
+
+export function installShellMenu(options: ShellMenuOptions): void {
+  const openFolder = (dir: string): void => {
+    void mkdir(dir, { recursive: true })
+      .then(() => shell.openPath(dir))
+      .catch((error: unknown) => options.log('could not open a folder', error));
+  };
+  installAppMenu(
+    { platform: process.platform, appName: options.appName, dev: options.dev },
+    {
+      openSettings: options.openSettings,
+      openDataFolder: () => openFolder(options.dataDir),
+      openLogsFolder: () => openFolder(logsDir(options.dataDir)),
+    },
+  );
+}

@@ -1,0 +1,98 @@
+// The one context menu of the app's media (Library tiles, Create results, the asset view): which
+// entries it shows, where, and in which host (the viewer is a modal dialog, so it renders its own).
+// Opened by right-click, Shift+F10 or the ContextMenu key; the menu itself is ContextMenu.svelte.
+import type { AssetInfo } from '@contract/ipc/assets.ts';
+
+export interface MenuAction {
+  id: string;
+  label: string;
+  /** Shown at the right (e.g. "F"). */
+  shortcut?: string;
+  /** Why it is not available now; the entry stays visible, disabled, with this as its title. */
+  unavailable?: string | null;
+  danger?: boolean;
+  /** A toggle (menuitemcheckbox). */
+  checked?: boolean;
+  /** Opens a second list in place (←/Esc come back). */
+  submenu?: () => Promise<MenuEntry[]> | MenuEntry[];
+  run?: () => void;
+}
+
+export type MenuEntry = MenuAction | { separator: true };
+
+export type MenuHost = 'page' | 'viewer';
+
+export interface MenuPlacement {
+  x: number;
+  y: number;
+}
+
+class LibraryMenuState {
+  entries = $state.raw<MenuEntry[]>([]);
+  /** The list shown before a submenu opened (for "back"). */
+  parent = $state.raw<{ entries: MenuEntry[]; label: string; index: number } | null>(null);
+  title = $state('');
+  at = $state<MenuPlacement>({ x: 0, y: 0 });
+  host = $state<MenuHost | null>(null);
+  /** Where focus goes back to when the menu closes. */
+  #returnFocus: HTMLElement | null = null;
+
+  readonly isOpen = $derived(this.host !== null);
+
+  show(entries: MenuEntry[], at: MenuPlacement, options: { host?: MenuHost; title: string }): void {
+    this.#returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    this.entries = entries;
+    this.parent = null;
+    this.title = options.title;
+    this.at = at;
+    this.host = options.host ?? 'page';
+  }
+
+  async openSubmenu(action: MenuAction, index: number): Promise<void> {
+    if (!action.submenu) return;
+    const entries = await action.submenu();
+    this.parent = { entries: this.entries, label: action.label, index };
+    this.entries = entries;
+  }
+
+  back(): number | null {
+    const parent = this.parent;
+    if (!parent) return null;
+    this.entries = parent.entries;
+    this.parent = null;
+    return parent.index;
+  }
+
+  close(restoreFocus = true): void {
+    if (this.host === null) return;
+    this.host = null;
+    this.entries = [];
+    this.parent = null;
+    const target = this.#returnFocus;
+    this.#returnFocus = null;
+    if (restoreFocus && target?.isConnected) target.focus({ preventScroll: true });
+  }
+}
+
+export const libraryMenu = new LibraryMenuState();
+
+/** What a menu asked to confirm or export (the dialogs live in LibraryMenus.svelte, one for every host). */
+class PendingAssetWork {
+  confirm = $state.raw<{ mode: 'local' | 'remote'; assets: AssetInfo[]; onDone?: () => void } | null>(null);
+  exporting = $state.raw<AssetInfo[] | null>(null);
+  collectionExport = $state.raw<{ id: number; name: string } | null>(null);
+}
+
+export const pendingAssetWork = new PendingAssetWork();
+
+/** Where a keyboard-opened menu goes: by the element (a tile, the shown media), not the pointer. */
+export function placementOf(element: Element | null): MenuPlacement {
+  const rect = element?.getBoundingClientRect();
+  return rect
+    ? { x: rect.left + Math.min(24, rect.width / 2), y: rect.top + Math.min(24, rect.height / 2) }
+    : { x: 80, y: 80 };
+}
+
+/** Shift+F10 or the ContextMenu key. */
+export const isMenuKey = (event: KeyboardEvent): boolean =>
+  event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10');
