@@ -298,7 +298,14 @@ export function seedDemoLibrary(
       const at = training.finishAt + HOUR + Math.floor(rng.next() * (options.now - training.finishAt - 2 * HOUR));
       imageJob(
         model.id,
-        { modelID: model.id, prompt: pick(trained.prompts), numImages: rng.int(1, 2), seed: rng.int(1, 99_999) },
+        {
+          modelID: model.id,
+          prompt: pick(trained.prompts),
+          numImages: rng.int(1, 2),
+          seed: rng.int(1, 99_999),
+          width: 768,
+          height: 960,
+        },
         at,
       );
     }
