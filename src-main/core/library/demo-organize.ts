@@ -6,8 +6,8 @@ import type { Cache } from '../db/cache.ts';
 import { DemoHintsRepo } from '../db/repos/demo-hints-repo.ts';
 
 const DONE_KEY = 'demo.organized';
-/** About three screens of tiles; the rest stays on the "service", as in a real library. */
-const DOWNLOAD_NEWEST = 60;
+/** About a screen and a half of tiles; the rest stays on the "service", as in a real library. */
+const DOWNLOAD_NEWEST = 36;
 
 export interface DemoOrganized {
   favorites: number;
