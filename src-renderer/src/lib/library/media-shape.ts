@@ -4,6 +4,7 @@
 // height), else a video's 16:9 or an image's square. Grids lay tiles out with it; the viewer opens with it.
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import { parseAspect } from '../viewer/zoom.ts';
+import { assetParams } from './asset-params.ts';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -36,9 +37,9 @@ export function requestAspect(request: Record<string, unknown> | null | undefine
 }
 
 /** The asset's own shape when its size is known, else the requested one, else the kind's usual one. */
-export function assetAspect(asset: Pick<AssetInfo, 'width' | 'height' | 'params' | 'kind'>): number {
+export function assetAspect(asset: Pick<AssetInfo, 'width' | 'height' | 'paramsJson' | 'kind'>): number {
   if (asset.width && asset.height && asset.width > 0 && asset.height > 0) return asset.width / asset.height;
-  return requestAspect(asset.params) ?? (asset.kind === 'video' ? 16 / 9 : 1);
+  return requestAspect(assetParams(asset)) ?? (asset.kind === 'video' ? 16 / 9 : 1);
 }
 
 /** The shape a job's pending outputs take: what it asked for, else the kind's usual one. */

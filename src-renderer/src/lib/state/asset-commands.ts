@@ -4,6 +4,7 @@
 // Downloads, export and the two deletes are the Library's bulk actions applied to one asset.
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import { invoke } from '../ipc.ts';
+import { assetParams } from '../library/asset-params.ts';
 import { localFileUrl } from '../library/media-url.ts';
 import { appInfo } from './app-info.svelte.ts';
 import { createImage } from './create-image.svelte.ts';
@@ -26,7 +27,7 @@ export async function upscale(asset: AssetInfo): Promise<void> {
 
 /** Opens the Create panel the asset came from, filled with the request that made it. */
 export function remix(asset: AssetInfo, onLeave: () => void): void {
-  const params = asset.params;
+  const params = assetParams(asset);
   if (!params) return;
   if (asset.kind === 'video') {
     createVideo.loadRequest(params);
