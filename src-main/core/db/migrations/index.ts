@@ -4,5 +4,12 @@ import { migration0001 } from './0001-initial.ts';
 import { migration0002 } from './0002-download-details.ts';
 import { migration0003 } from './0003-job-engine.ts';
 import { migration0004 } from './0004-work-claims.ts';
+import { migration0005 } from './0005-job-credits.ts';
 
-export const MIGRATIONS: readonly Migration[] = [migration0001, migration0002, migration0003, migration0004];
+export const MIGRATIONS: readonly Migration[] = [
+  migration0001,
+  migration0002,
+  migration0003,
+  migration0004,
+  migration0005,
+];
