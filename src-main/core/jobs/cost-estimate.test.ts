@@ -10,6 +10,10 @@ describe('cost before Generate', () => {
     expect(priceKey('image', a)).toBe(priceKey('image', b));
     expect(priceKey('image', a)).not.toBe(priceKey('image', { ...a, numImages: 3 }));
     expect(priceKey('image', a)).not.toBe(priceKey('image', { ...a, options: { imagea: { imageSize: '4K' } } }));
+    // A default sent and a default left out cost the same.
+    const bare = { modelID: 'imagec-2', prompt: 'x' };
+    const spelled = { ...bare, numImages: 1, aspectRatio: '1:1', options: { imagec: { outputFormat: 'jpeg' } } };
+    expect(priceKey('image', bare)).toBe(priceKey('image', spelled));
   });
 
   it('averages the recent jobs with the same model and settings, or says there is no history', () => {

@@ -2,7 +2,7 @@
 // jobs with the same model and the same settings cost (the credits the service's job list reported).
 // Only the things that change the price are compared; the prompt, the seed and references are not.
 import type { CostEstimateInfo } from '../../contract/ipc/jobs.ts';
-import { normalize } from '../../contract/rules/index.ts';
+import { defaultsFor, normalize } from '../../contract/rules/index.ts';
 import { isRecord } from '../../contract/rules/common.ts';
 
 /** Fields that never change what a job costs. */
@@ -21,9 +21,25 @@ const PRICE_NEUTRAL = new Set([
 const SAMPLE = 10;
 const SCAN = 100;
 
+/** A default left out and the same default sent cost the same: both are compared with the defaults filled in. */
+function withDefaults(body: unknown): unknown {
+  if (!isRecord(body) || typeof body['modelID'] !== 'string') return body;
+  const defaults = defaultsFor(body['modelID']);
+  const merged: Record<string, unknown> = { ...defaults, ...body };
+  const own = isRecord(body['options']) ? body['options'] : {};
+  const base = isRecord(defaults['options']) ? defaults['options'] : {};
+  const groups = new Set([...Object.keys(base), ...Object.keys(own)]);
+  if (groups.size > 0) {
+    merged['options'] = Object.fromEntries(
+      [...groups].map((g) => [g, { ...(isRecord(base[g]) ? base[g] : {}), ...(isRecord(own[g]) ? own[g] : {}) }]),
+    );
+  }
+  return merged;
+}
+
 /** The settings of a request that may change its price, as one comparable string. */
 export function priceKey(kind: 'image' | 'video', body: unknown): string {
-  const normal = normalize({ kind, body }).body;
+  const normal = normalize({ kind, body: withDefaults(body) }).body;
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (!isRecord(value)) return value;
