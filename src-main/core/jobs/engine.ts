@@ -2,7 +2,9 @@
 // outputs, notifications and the training watcher, on one injected clock. Created when an
 // account opens, stopped before its database closes.
 import { AppError } from '../../contract/errors.ts';
-import type { JobHistoryPageInfo, JobInfo, JobKindInfo } from '../../contract/ipc/jobs.ts';
+import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo, JobKindInfo } from '../../contract/ipc/jobs.ts';
+import { COST_SCAN_LIMIT, estimateCost } from './cost-estimate.ts';
+import { CreditsFiller } from './credits-filler.ts';
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import { isJobSuccess, type Job, type JobSummary } from '../../contract/service.ts';
 import {
@@ -87,6 +89,7 @@ export interface JobsEngine {
   list(limit?: number): JobInfo[];
   get(localId: number): JobInfo;
   history(query: { start: string; end: string; pageToken?: string | undefined }): Promise<JobHistoryPageInfo>;
+  estimate(kind: 'image' | 'video', body: unknown): Promise<CostEstimateInfo>;
   startTraining(modelId: string): Promise<TrainingInfo>;
   trainingStatus(modelId: string): TrainingInfo;
   /** Runs whatever is due now (jobs and training); resolves when done. */
@@ -165,6 +168,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       const serviceCreatedAt = parseTime(job.createdAt) ?? row.service_created_at;
       const common = {
         serviceStatus: job.status,
+        ...(typeof summary?.credits === 'number' ? { credits: summary.credits } : {}),
         finishedAt: now,
         lastPolledAt: now,
         nextPollAt: null,
@@ -222,6 +226,14 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     if (!cached || cached.status !== status) events.emit('models:changed', { reason: 'sync', ids: [modelID] });
     return notReadyProblem(modelID, status, cached?.label ?? modelID);
   };
+
+  const credits = new CreditsFiller({
+    cache,
+    service,
+    time,
+    signal: () => aborter.signal,
+    changed: (localId) => changed(store.mustGet(localId)),
+  });
 
   let reconcileAt: number | null = null;
   const outbox: Outbox = new Outbox({
@@ -407,6 +419,12 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       return toJobInfo(row);
     },
     history: (query) => history.page(query),
+    estimate: async (kind, body) => {
+      const modelID = isRecord(body) ? body['modelID'] : undefined;
+      if (typeof modelID !== 'string') return { credits: null, basedOn: 0, low: null, high: null };
+      await credits.fill(kind, modelID);
+      return estimateCost(kind, body, cache.jobs.costHistory(kind, modelID, COST_SCAN_LIMIT));
+    },
     async startTraining(modelId) {
       const info = await training.start(modelId);
       trainingLoop.poke();
