@@ -245,6 +245,29 @@ test('collections: by drag, menu and key; a smart collection from search + filte
   }
 });
 
+test('a collection is renamed and deleted from its menu; its items stay in the library', async ({ page }) => {
+  const library = await openLibrary(page);
+  const best = library.collection('Best');
+  await best.hover();
+  await best.getByTestId('collection-more').click();
+  await library.menuItem('Rename…').click();
+  await library.giveName('Best of the week');
+  const renamed = library.collection('Best of the week');
+  await expect(renamed.getByTestId('collection-count')).toHaveText('1');
+  await renamed
+    .getByRole('button', { name: /Best of the week/ })
+    .first()
+    .click({ button: 'right' });
+  await library.menuItem('Delete collection').click();
+  const confirm = page.getByTestId('confirm-delete-collection');
+  await expect(confirm).toContainText('the items in it stay in your library');
+  await confirm.getByTestId('confirm-delete').click();
+  await expect(renamed).toHaveCount(0);
+  await expect(library.collection('Trip')).toHaveCount(1);
+  await library.place('results').click();
+  await expect(library.tiles).toHaveCount(6);
+});
+
 test('a selection hidden by filters is kept and said; bulk actions name their count; Esc clears', async ({ page }) => {
   const library = await openLibrary(page);
   const zebra = library.grid.locator('[data-testid="asset-tile"][aria-label*="zebra"]');
@@ -255,8 +278,8 @@ test('a selection hidden by filters is kept and said; bulk actions name their co
   await library.search.fill('zebra');
   await expect(library.tiles).toHaveCount(2);
   await expect(library.selectionCount).toHaveText('2 selected, 1 hidden by filters');
-  await expect(page.getByTestId('bulk-delete-remote')).toHaveText(/Delete 2…/);
-  await expect(page.getByTestId('bulk-download')).toHaveText(/Download 0/);
+  await expect(page.getByTestId('bulk-delete-remote')).toHaveText(/Delete 2 on service…/);
+  await expect(page.getByTestId('bulk-download')).toHaveText(/Downloaded/);
   await expect(page.getByTestId('bulk-export')).toHaveText(/Export 2/);
   await library.grid.focus();
   await page.keyboard.press('Escape');

@@ -71,6 +71,9 @@ export interface Core {
   close(): Promise<void>;
 }
 
+/** How long the demo's first-screen downloads have the machine before the rest of its library follows. */
+const DEMO_LATER_DOWNLOADS_MS = 4000;
+
 export async function createCore(deps: CoreDeps): Promise<Core> {
   // A read-only or unwritable data folder is one clear sentence, before any write fails somewhere.
   checkDataDir(deps.dataDir);
@@ -163,6 +166,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
   // The demo opens as a library in use: after its first refresh, favourites, collections, model names
   // and the newest images on disk (core/library/demo-organize.ts). Once per demo database.
+  let demoTimer: ReturnType<typeof setTimeout> | undefined;
   const stopDemoOrganize = events.subscribe((event) => {
     if (event !== 'sync:changed' || accounts.info().mode !== 'demo') return;
     queueMicrotask(async () => {
@@ -172,11 +176,16 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
         events.emit('collections:changed', { collections: await handlers['collections:list'](undefined) });
         events.emit('assets:changed', { reason: 'organize', kinds: ['image', 'video'] });
         events.emit('models:changed', { reason: 'rename', ids: [] });
-        if (organized.downloads.length > 0) {
-          void libraryHost
-            .library()
-            .then((library) => library.download(organized.downloads))
-            .catch((error: unknown) => logError('demo downloads failed', error));
+        const library = await libraryHost.library();
+        library.download(organized.firstDownloads);
+        // The rest once the first screen has had the machine to itself for a moment.
+        if (organized.laterDownloads.length > 0) {
+          demoTimer = setTimeout(() => {
+            void libraryHost
+              .library()
+              .then((later) => later.download(organized.laterDownloads))
+              .catch((error: unknown) => logError('demo downloads failed', error));
+          }, DEMO_LATER_DOWNLOADS_MS);
         }
       } catch (error) {
         logError('organising the demo library failed', error);
@@ -191,6 +200,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     serveMedia: (request) => libraryHost.serveMedia(request),
     async close() {
       stopDemoOrganize();
+      clearTimeout(demoTimer);
       await libraryHost.close();
       accountSync.dispose();
       await jobsHost.close();

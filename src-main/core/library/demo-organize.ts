@@ -1,19 +1,23 @@
 // The demo account opens as a library in use: once its first refresh has brought the demo service's
 // records, their hints become local favourites, two collections and the trained models' names, and
-// the newest images are downloaded so the first screen shows real thumbnails. Runs once per demo
+// everything is downloaded (as auto-download would have done), the newest images first so the
+// first screen shows real thumbnails at once. Runs once per demo
 // database (a sync_state mark), never for a service account.
 import type { Cache } from '../db/cache.ts';
 import { DemoHintsRepo } from '../db/repos/demo-hints-repo.ts';
 
 const DONE_KEY = 'demo.organized';
-/** About a screen and a half of tiles; the rest stays on the "service", as in a real library. */
-const DOWNLOAD_NEWEST = 36;
+/** About a screen and a half of tiles come first; the rest follows in the background. */
+const FIRST_SCREEN = 36;
 
 export interface DemoOrganized {
   favorites: number;
   collections: string[];
   labels: number;
-  downloads: { kind: 'image'; id: string }[];
+  /** The first screen's images: download at once. */
+  firstDownloads: { kind: 'image' | 'video'; id: string }[];
+  /** Everything else: download once the first screen is in (they would slow it down). */
+  laterDownloads: { kind: 'image' | 'video'; id: string }[];
 }
 
 const hintsOf = new WeakMap<object, DemoHintsRepo>();
@@ -42,6 +46,13 @@ export function organizeDemoLibrary(cache: Cache, now: number): DemoOrganized | 
       if (cache.models.get(modelId)?.label == null && cache.models.setLabel(modelId, label)) labels += 1;
     }
     cache.syncState.set(DONE_KEY, { at: now }, now);
-    return { favorites, collections, labels, downloads: repo.newestImages(DOWNLOAD_NEWEST) };
+    const order = repo.downloadOrder(FIRST_SCREEN);
+    return {
+      favorites,
+      collections,
+      labels,
+      firstDownloads: order.slice(0, FIRST_SCREEN),
+      laterDownloads: order.slice(FIRST_SCREEN),
+    };
   });
 }

@@ -131,8 +131,9 @@ export function createLibrary(deps: LibraryDeps): Library {
       const ref = { kind: row.asset_kind, id: row.asset_id };
       announce('download', [ref]);
       const asset = assets.getBySeq(row.asset_seq);
-      // Settings into the file first (PNG text chunks, JPEG XMP), then the thumbnail, off the transfer path.
-      if (asset) thumbChain = thumbChain.then(() => embedCommittedSettings(deps.root(), asset, assets).then(() => {}));
+      // Settings into the file (PNG text chunks, JPEG XMP; replaced atomically, so the thumbnail may
+      // read it meanwhile: the pixels are the same), and the thumbnail, both off the transfer path.
+      if (asset) void embedCommittedSettings(deps.root(), asset, assets);
       if (asset) void thumbnailFor(asset);
     },
     ...deps.queue,

@@ -43,10 +43,25 @@ export class DemoHintsRepo {
       WHERE model_id IS NOT NULL AND json_extract(data, '$.demo.modelLabel') IS NOT NULL`);
   }
 
-  /** The newest generated images, to have on disk at once (their thumbnails fill the first screen). */
-  newestImages(limit: number): { kind: 'image'; id: string }[] {
-    return this.#q.all<{ kind: 'image'; id: string }>(sql`
-      SELECT kind, id FROM assets WHERE kind = 'image' AND origin = 'generated' AND file_state = 'remote'
-      ORDER BY created_at DESC, seq DESC LIMIT ${limit}`);
+  /**
+   * What to download, in order: the newest `first` images (the first screen), then those with hints
+   * (favourites, collections), then every other image and finally the videos, newest first.
+   */
+  downloadOrder(first: number): { kind: 'image' | 'video'; id: string }[] {
+    const rows = this.#q.all<{ kind: 'image' | 'video'; id: string; hinted: number }>(sql`
+      SELECT kind, id, json_extract(data, '$.demo.favorite') IS NOT NULL
+        OR json_extract(data, '$.demo.collections') IS NOT NULL AS hinted
+      FROM assets WHERE origin = 'generated' AND file_state = 'remote'
+      ORDER BY created_at DESC, seq DESC`);
+    const images = rows.filter((row) => row.kind === 'image');
+    const head = images.slice(0, first);
+    const rest = images.slice(first);
+    const ordered = [
+      ...head,
+      ...rest.filter((row) => row.hinted),
+      ...rest.filter((row) => !row.hinted),
+      ...rows.filter((row) => row.kind === 'video'),
+    ];
+    return ordered.map(({ kind, id }) => ({ kind, id }));
   }
 }

@@ -5,13 +5,13 @@ import type { CollectionInfo, CollectionSearchInfo } from '@contract/ipc/collect
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import { invoke, on } from '../ipc.ts';
 import { refOf } from '../library/asset-key.ts';
+import { withEntries } from '../library/collections.ts';
 import { formatCount } from '../library/format.ts';
 import { toasts } from './toasts.svelte.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
-/** The drag type a tile carries when dragged onto a collection (kind:id lines). */
-export const ASSET_KEYS_DRAG_TYPE = 'application/x-atelier-asset-keys';
+const NONE: ReadonlyMap<number, boolean> = withEntries<number, boolean>(new Map(), []);
 
 class LibraryCollections {
   list = $state.raw<CollectionInfo[]>([]);
@@ -51,19 +51,27 @@ class LibraryCollections {
   }
 
   async setFavorite(assets: readonly AssetInfo[], favorite: boolean): Promise<boolean> {
-    const pending = new Map(this.#pending);
-    for (const asset of assets) pending.set(`${asset.kind}:${asset.id}`, favorite);
-    this.#pending = pending;
+    const keys = assets.map((asset) => `${asset.kind}:${asset.id}`);
+    this.#pending = withEntries(
+      this.#pending,
+      keys.map((key) => [key, favorite] as const),
+    );
     const result = await invoke('favorites:set', { assets: assets.map(refOf), favorite });
-    const after = new Map(this.#pending);
-    for (const asset of assets) after.delete(`${asset.kind}:${asset.id}`);
+    /** Lets go of our pending stars (not those a later toggle set since). */
+    const settle = () => {
+      this.#pending = withEntries(
+        this.#pending,
+        [],
+        keys.filter((key) => this.#pending.get(key) === favorite),
+      );
+    };
     if (!result.ok) {
-      this.#pending = after;
+      settle();
       toasts.error(result.error.message);
       return false;
     }
-    // Keep the pending stars until the list is patched with the core's answer (assets:changed).
-    setTimeout(() => (this.#pending = after), 1500);
+    // Kept until the list is patched with the core's answer (assets:changed, a moment later).
+    setTimeout(settle, 1500);
     if (assets.length > 1) {
       toasts.info(
         `${favorite ? 'Added' : 'Removed'} ${plural(assets.length, 'item')} ${favorite ? 'to' : 'from'} Favourites.`,
@@ -132,11 +140,12 @@ class LibraryCollections {
   }
 
   /** Which hand-made collections hold all (true) or some (false) of these assets. */
-  async membership(refs: AssetRefInfo[]): Promise<Map<number, boolean>> {
+  async membership(refs: AssetRefInfo[]): Promise<ReadonlyMap<number, boolean>> {
     const result = refs.length > 0 ? await invoke('collections:membership', { assets: refs }) : null;
-    const map = new Map<number, boolean>();
-    if (result?.ok) for (const m of result.value) map.set(m.collectionId, m.count >= refs.length);
-    return map;
+    return withEntries(
+      NONE,
+      result?.ok ? result.value.map((m) => [m.collectionId, m.count >= refs.length] as const) : [],
+    );
   }
 
   async exportTo(id: number, folder: string): Promise<boolean> {

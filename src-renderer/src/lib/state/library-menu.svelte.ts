@@ -81,6 +81,8 @@ class PendingAssetWork {
   confirm = $state.raw<{ mode: 'local' | 'remote'; assets: AssetInfo[]; onDone?: () => void } | null>(null);
   exporting = $state.raw<AssetInfo[] | null>(null);
   collectionExport = $state.raw<{ id: number; name: string } | null>(null);
+  /** A collection to delete, once confirmed; `onDone` runs after it is gone. */
+  collectionDelete = $state.raw<{ id: number; name: string; onDone?: () => void } | null>(null);
 }
 
 export const pendingAssetWork = new PendingAssetWork();

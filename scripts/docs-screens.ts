@@ -1,0 +1,32 @@
+// Copies the e2e screenshots the README shows into docs/screens/, as palette PNGs under 300 KB.
+// Run `npx playwright test -c e2e/playwright.config.ts e2e/demo-library.spec.ts` first, then
+// `node scripts/docs-screens.ts`.
+import { mkdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import sharp from 'sharp';
+
+const root = resolve(import.meta.dirname, '..');
+const from = join(root, 'e2e-artifacts', 'screenshots');
+const to = join(root, 'docs', 'screens');
+const MAX_BYTES = 300 * 1024;
+
+/** e2e screenshot → docs name. */
+const SCREENS: Record<string, string> = {
+  'demo-library-collection-light': 'library-collections',
+  'demo-library-menu-dark': 'library-context-menu',
+  'demo-library-uploads-light': 'library-uploads',
+};
+
+mkdirSync(to, { recursive: true });
+for (const [source, name] of Object.entries(SCREENS)) {
+  const target = join(to, `${name}.png`);
+  for (const colours of [128, 64, 32]) {
+    await sharp(join(from, `${source}.png`))
+      .png({ palette: true, colours, effort: 10, compressionLevel: 9 })
+      .toFile(target);
+    if (statSync(target).size <= MAX_BYTES) break;
+  }
+  const size = statSync(target).size;
+  if (size > MAX_BYTES) throw new Error(`${name}.png is ${size} bytes, over ${MAX_BYTES}`);
+  console.log(`${name}.png ${Math.round(size / 1024)} KB`);
+}
