@@ -11,7 +11,7 @@ import { keyFingerprint } from '../src-main/core/secrets/fingerprint.ts';
 import type { BenchContext, Scenario } from './harness/context.ts';
 import { lastJson, runNode } from './harness/child.ts';
 import { buildCoreBundle } from './harness/core-bundle.ts';
-import { seededLibraryCopy } from './harness/library-seed.ts';
+import { FULL_LIBRARY, librarySize, seededLibraryCopy } from './harness/library-seed.ts';
 import { row, type BenchRow } from './harness/report.ts';
 import { summarize } from './harness/stats.ts';
 
@@ -64,7 +64,7 @@ export const coldStart: Scenario = {
   id: 'cold-start',
   title: '5 cold start',
   async run(ctx: BenchContext) {
-    const size = ctx.quick ? 20_000 : 1_000_000;
+    const size = librarySize(ctx);
     const reps = ctx.quick ? 4 : 15;
     const file = seededLibraryCopy(ctx, size);
     const dataDir = dataDirFor(ctx, file);
@@ -118,8 +118,7 @@ export const coldStart: Scenario = {
         ]),
       );
       const evicted = variant === 'evicted' ? 'file evicted from OS cache' : 'warm OS cache';
-      const sizeNote =
-        size !== 1_000_000 ? { note: `quick mode: ${size.toLocaleString('en-US')} assets, not 1,000,000` } : {};
+      const sizeNote = size !== FULL_LIBRARY ? { note: `${size.toLocaleString('en-US')} assets, not 1,000,000` } : {};
       const startMet =
         shipped.median === null || rawWhole.median === null
           ? null

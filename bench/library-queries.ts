@@ -11,7 +11,7 @@ import { ASSET_ROW_COLUMNS } from '../src-main/core/db/repos/asset-row.ts';
 import { assetsHandlers } from '../src-main/core/handlers/assets.ts';
 import { browserMediaUrl } from '../src-main/core/library/library-host.ts';
 import type { BenchContext, Scenario } from './harness/context.ts';
-import { seededLibraryCopy } from './harness/library-seed.ts';
+import { FULL_LIBRARY, librarySize, seededLibraryCopy } from './harness/library-seed.ts';
 import { row, type BenchRow } from './harness/report.ts';
 import { summarize, type Summary } from './harness/stats.ts';
 import { timeInterleaved } from './harness/timing.ts';
@@ -148,7 +148,7 @@ export const libraryQueries: Scenario = {
   id: 'library-queries',
   title: '3 library',
   async run(ctx: BenchContext) {
-    const size = ctx.quick ? 20_000 : 1_000_000;
+    const size = librarySize(ctx);
     const reps = ctx.quick ? 60 : 400;
     const file = seededLibraryCopy(ctx, size);
     const cache = openCache(file);
@@ -169,8 +169,7 @@ export const libraryQueries: Scenario = {
     };
     const rows: BenchRow[] = [];
     const details: QueryDetail[] = [];
-    const note =
-      size === 1_000_000 ? {} : { note: `quick mode: ${size.toLocaleString('en-US')} assets, not 1,000,000` };
+    const note = size === FULL_LIBRARY ? {} : { note: `${size.toLocaleString('en-US')} assets, not 1,000,000` };
     try {
       for (const q of QUERIES) {
         if (JSON.stringify(q.identity(channel(q))) !== JSON.stringify(q.raw(prepare))) {
