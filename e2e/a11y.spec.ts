@@ -1,7 +1,7 @@
 // Accessible by default: axe-core over every view, light and dark, with the queue open and closed —
 // no serious or critical finding. The check can fail: `plantLowContrast` shows it catching a planted
 // low-contrast colour.
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { startBrowserModeApp } from './fixtures/browser-mode.ts';
 import { AppShellPage, VIEW_NAMES } from './pages/app-shell-page.ts';
@@ -14,11 +14,19 @@ interface Finding {
   nodes: string[];
 }
 
+interface Violation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
 async function seriousFindings(page: Page): Promise<Finding[]> {
   // Let transitions settle so colours are the final ones.
   await page.waitForTimeout(250);
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
+  const violations: Violation[] = results.violations;
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
       id: v.id,

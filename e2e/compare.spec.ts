@@ -122,6 +122,8 @@ test('an upscale opens beside its source as a before/after slider, from the view
   await divider.focus();
   await page.keyboard.press('ArrowLeft');
   await expect(divider).toHaveAttribute('aria-valuenow', '45');
+  await compare.getByRole('button', { name: 'Fit (Z)' }).click();
+  await expect(stages.first()).toHaveAttribute('data-fit', 'true');
   await screenshotBothSchemes(page, 'compare-slider');
   await compare.getByTestId('compare-mode-side').click();
   await expect(compare).toHaveAttribute('data-mode', 'side');

@@ -86,6 +86,7 @@ test('a long Retry-After while checking jobs offers Check now, which ends the wa
   await expect(shell.connection).toHaveText(/^Rate limited · checking jobs again in 4 min$/, { timeout: 20_000 });
   const checkNow = page.getByTestId('check-now');
   await expect(checkNow).toBeVisible();
+  await screenshotBothSchemes(page, 'status-bar-check-now');
   emulator.control.advanceClock(60_000);
   await checkNow.click();
   await expect(shell.connection).toHaveText('Online', { timeout: 5_000 });

@@ -3,6 +3,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 import { AppShellPage } from './pages/app-shell-page.ts';
+import { callInPage } from './pages/contract-client.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { RunningApp } from './fixtures/browser-mode.ts';
 
@@ -185,46 +186,27 @@ test.describe('who may talk to browser mode', () => {
 });
 
 test.describe('what a compromised renderer cannot do', () => {
-  /** Raw result of a channel called from the page (refusals included). */
-  const callFromPage = (page: import('@playwright/test').Page, channel: string, args: unknown) =>
-    page.evaluate(
-      ({ channel, args }) =>
-        new Promise<{ ok: boolean; error?: { code: string; field?: string } }>((resolve, reject) => {
-          const ws = new WebSocket(`ws://${location.host}/bridge`);
-          ws.onerror = () => reject(new Error('bridge refused the connection'));
-          ws.onopen = () => ws.send(JSON.stringify({ id: 1, channel, args }));
-          ws.onmessage = (message) => {
-            const data = JSON.parse(String(message.data)) as { kind: string; id?: number; result?: never };
-            if (data.kind === 'result' && data.id === 1) {
-              ws.close();
-              resolve(data.result as never);
-            }
-          };
-        }),
-      { channel, args },
-    );
-
   test('cannot aim the library at / (media route, open-item) nor the key at another address', async ({ page, app }) => {
     await new AppShellPage(page).open(app.url);
-    expect(await callFromPage(page, 'settings:update', { libraryDir: '/' })).toMatchObject({
+    expect(await callInPage(page, 'settings:update', { libraryDir: '/' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument', field: 'libraryDir' },
     });
-    expect(await callFromPage(page, 'library:use-folder', { to: '/' })).toMatchObject({
+    expect(await callInPage(page, 'library:use-folder', { to: '/' })).toMatchObject({
       ok: false,
       error: { field: 'to' },
     });
     expect((await page.request.get(`${app.origin}/media/etc/passwd`)).status()).toBe(404);
-    expect(await callFromPage(page, 'shell:open-item', { path: '/etc/passwd' })).toMatchObject({ ok: false });
-    expect(await callFromPage(page, 'settings:update', { baseUrl: 'https://attacker.example/v1' })).toMatchObject({
+    expect(await callInPage(page, 'shell:open-item', { path: '/etc/passwd' })).toMatchObject({ ok: false });
+    expect(await callInPage(page, 'settings:update', { baseUrl: 'https://attacker.example/v1' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument', field: 'baseUrl' },
     });
     expect(
-      await callFromPage(page, 'uploads:add', { modelID: 'm', type: 'modelInput', files: [{ path: '/etc/passwd' }] }),
+      await callInPage(page, 'uploads:add', { modelID: 'm', type: 'modelInput', files: [{ path: '/etc/passwd' }] }),
     ).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     // Control: a harmless setting goes through the same door.
-    expect(await callFromPage(page, 'settings:update', { theme: 'dark' })).toMatchObject({ ok: true });
+    expect(await callInPage(page, 'settings:update', { theme: 'dark' })).toMatchObject({ ok: true });
   });
 
   test('an oversized or malformed bridge message closes that connection only; the app lives on', async ({
@@ -243,6 +225,6 @@ test.describe('what a compromised renderer cannot do', () => {
     });
     expect(codes).toEqual([1009, 1003]);
     expect(app.process.exitCode).toBeNull();
-    expect(await callFromPage(page, 'app:info', undefined)).toMatchObject({ ok: true });
+    expect(await callInPage(page, 'app:info', undefined)).toMatchObject({ ok: true });
   });
 });

@@ -117,7 +117,8 @@ test('0 shows 100 %, Z toggles back to fit, the wheel zooms around the pointer, 
   const view = await openImage(page, ids['1:1'] ?? '');
   await page.keyboard.press('0');
   await expect(view.stage).toHaveAttribute('data-scale', '1.0000');
-  let { image, natural } = await boxes(page);
+  const { natural } = await boxes(page);
+  let { image } = await boxes(page);
   expect(image.width).toBeCloseTo(natural.width, 0);
   expect(image.height).toBeCloseTo(natural.height, 0);
   await expect(view.root.getByTestId('zoom-readout')).toHaveText('100 %');
@@ -192,5 +193,12 @@ test('a click toggles fit and 100 %; the filmstrip and the arrows move; I folds 
   expect(Math.abs(wide.x + wide.width / 2 - (stage.x + stage.width / 2))).toBeLessThan(1);
   await view.root.getByTestId('asset-details-toggle').click();
   await expect(view.panel).toBeVisible();
+  // Newest first: 1 is the 21:9, 2 the 9:16.
+  await strip.and(page.locator('[data-index="0"]')).click();
+  await expect(view.position).toHaveText('1 of 3');
+  await screenshotBothSchemes(page, 'viewer-landscape');
+  await strip.and(page.locator('[data-index="1"]')).click();
+  await expect(view.position).toHaveText('2 of 3');
+  await expect.poll(() => view.image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
   await screenshotBothSchemes(page, 'viewer-portrait');
 });

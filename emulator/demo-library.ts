@@ -9,11 +9,14 @@ import type { EmulatorContext } from './context.ts';
 import { createJob } from './job-factory.ts';
 import { imageCredits, planImageOutput, videoCredits } from './output-size.ts';
 import { SeededRandom } from './random.ts';
+import type { RenderSpec } from './media/image-render.ts';
 import type { ImageRecord, JobRecord, ModelRecord, VideoRecord } from './records.ts';
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 export const DEMO_LIBRARY_SEED = 20_260_101;
+/** About the first screen and a half of the Library. */
+const WARM_RENDERS = 36;
 
 export interface DemoHints {
   favorite?: boolean;
@@ -102,6 +105,8 @@ const TRAINED = [
 ];
 
 export interface DemoLibrarySummary {
+  /** The newest results' pictures: rendered ahead (in the background) so the first screen comes fast. */
+  warm: RenderSpec[];
   images: number;
   videos: number;
   jobs: number;
@@ -126,7 +131,7 @@ export function seedDemoLibrary(
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rng.next() * items.length)] as T;
   // A week back, ending an hour ago: every job of the history has finished by now.
   const start = options.now - 7 * DAY - HOUR;
-  const summary: DemoLibrarySummary = { images: 0, videos: 0, jobs: 0, trainedModels: 0, favorites: 0 };
+  const summary: DemoLibrarySummary = { warm: [], images: 0, videos: 0, jobs: 0, trainedModels: 0, favorites: 0 };
   let favoritesLeft = 14;
 
   const hints = (collection: string | undefined): DemoHints => {
@@ -298,12 +303,24 @@ export function seedDemoLibrary(
       const at = training.finishAt + HOUR + Math.floor(rng.next() * (options.now - training.finishAt - 2 * HOUR));
       imageJob(
         model.id,
-        { modelID: model.id, prompt: pick(trained.prompts), numImages: rng.int(1, 2), seed: rng.int(1, 99_999) },
+        {
+          modelID: model.id,
+          prompt: pick(trained.prompts),
+          numImages: rng.int(1, 2),
+          seed: rng.int(1, 99_999),
+          width: 768,
+          height: 960,
+        },
         at,
       );
     }
   });
 
+  summary.warm = [...store.images.values()]
+    .filter((i) => i.ownerId === ownerId && i.type === 'output')
+    .sort((a, b) => b.createdAt - a.createdAt)
+    .slice(0, WARM_RENDERS)
+    .flatMap((i) => (i.source.kind === 'render' ? [i.source] : []));
   store.changed();
   return summary;
 }

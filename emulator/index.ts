@@ -97,7 +97,11 @@ export function assembleEmulator(options: EmulatorOptions = {}): AssembledEmulat
     media: { blobGeneration: 0 },
   };
   if (options.demoLibrary) {
-    for (const ownerId of ctx.users.values()) seedDemoLibrary(ctx, ownerId, { now: clock.now() });
+    for (const ownerId of ctx.users.values()) {
+      const seeded = seedDemoLibrary(ctx, ownerId, { now: clock.now() });
+      // The newest pictures are drawn while the app syncs, so its first downloads find them ready.
+      for (const spec of seeded?.warm ?? []) void ctx.renderer.render(spec).catch(() => undefined);
+    }
   }
   const writer = options.dataDir ? new SnapshotWriter(options.dataDir, () => store.snapshot(clock.now())) : undefined;
   const unsubscribe = writer ? store.onChange(() => writer.schedule()) : () => undefined;

@@ -874,8 +874,31 @@ export const nativeImage = strict(
       if (!isAbsolute(path)) violation(`nativeImage.createFromPath needs an absolute path (got ${path})`);
       return new NativeImage(path);
     },
+    createFromDataURL(url: string): NativeImage {
+      note('nativeImage.createFromDataURL', url.slice(0, 32));
+      if (!url.startsWith('data:')) violation(`nativeImage.createFromDataURL needs a data: URL`);
+      return new NativeImage('');
+    },
   },
   'nativeImage',
+);
+
+/** Electron's ClipboardItem (main process): MIME type → Blob. */
+export class ClipboardItem {
+  readonly types: string[];
+  constructor(items: Record<string, Blob>) {
+    this.types = Object.keys(items);
+  }
+}
+
+export const clipboard = strict(
+  {
+    async write(items: ClipboardItem[]): Promise<void> {
+      note('clipboard.write', items.map((item) => item.types.join(',')).join(';'));
+      requireReady('clipboard.write');
+    },
+  },
+  'clipboard',
 );
 
 /** Electron's MenuItem roles (menu-item-roles.ts); an unknown one is refused. */
@@ -1126,6 +1149,8 @@ export default strict(
   {
     app,
     BrowserWindow,
+    clipboard,
+    ClipboardItem,
     dialog,
     ipcMain,
     Menu,

@@ -126,9 +126,10 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
   wss.on('connection', (ws: WebSocket) => {
     sockets.add(ws);
     ws.on('close', () => sockets.delete(ws));
-    // An oversized or broken frame: ws closes the connection (1009, 1002…) and reports it here;
-    // without a listener that report would be thrown and end the process.
-    ws.on('error', () => ws.terminate());
+    // An oversized or broken frame: ws itself closes the connection with the reason (1009, 1002…)
+    // and reports it here; without a listener that report would be thrown and end the process.
+    // Nothing more to do (terminating here could cut the close frame off before it is sent).
+    ws.on('error', () => {});
     ws.on('message', (data) => void answer(ws, data).catch(() => ws.terminate()));
   });
 

@@ -17,6 +17,7 @@ import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
 import { collectionsHandlers } from './handlers/collections.ts';
+import { organizeDemoLibrary } from './library/demo-organize.ts';
 import { browserMediaUrl, createLibraryHost } from './library/library-host.ts';
 import type { MediaReply, MediaRequest } from './library/media-serving.ts';
 import { hostJobsEngine } from './jobs/engine-host.ts';
@@ -160,6 +161,28 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     }),
   };
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
+  // The demo opens as a library in use: after its first refresh, favourites, collections, model names
+  // and the newest images on disk (core/library/demo-organize.ts). Once per demo database.
+  const stopDemoOrganize = events.subscribe((event) => {
+    if (event !== 'sync:changed' || accounts.info().mode !== 'demo') return;
+    queueMicrotask(async () => {
+      try {
+        const organized = organizeDemoLibrary(accountSync.cache(), Date.now());
+        if (!organized) return;
+        events.emit('collections:changed', { collections: await handlers['collections:list'](undefined) });
+        events.emit('assets:changed', { reason: 'organize', kinds: ['image', 'video'] });
+        events.emit('models:changed', { reason: 'rename', ids: [] });
+        if (organized.downloads.length > 0) {
+          void libraryHost
+            .library()
+            .then((library) => library.download(organized.downloads))
+            .catch((error: unknown) => logError('demo downloads failed', error));
+        }
+      } catch (error) {
+        logError('organising the demo library failed', error);
+      }
+    });
+  });
   return {
     dispatch,
     events,
@@ -167,6 +190,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     serviceClient: () => accounts.requireSession().client,
     serveMedia: (request) => libraryHost.serveMedia(request),
     async close() {
+      stopDemoOrganize();
       await libraryHost.close();
       accountSync.dispose();
       await jobsHost.close();

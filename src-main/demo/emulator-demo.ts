@@ -25,6 +25,8 @@ export function createEmulatorDemo(options: EmulatorDemoOptions): DemoService {
       timeScale: options.timeScale ?? 20,
       dataDir: join(options.dataDir, 'demo-emulator'),
       controlApi: false,
+      // The lived-in library (ATELIER_DEMO_LIBRARY=empty starts the demo empty, as tests that count items need).
+      demoLibrary: process.env['ATELIER_DEMO_LIBRARY'] !== 'empty',
     });
     return { emulator, apiKey: DEFAULT_API_KEY };
   };

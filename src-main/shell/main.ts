@@ -31,6 +31,8 @@ import { openCore } from './startup/open-core.ts';
 import { StartupCancelled, startupSteps } from './startup/steps.ts';
 import { startTrayPresence } from './startup/tray-presence.ts';
 import { createAppTray } from './tray.ts';
+import { startUpdater, type RunningUpdater } from './updater/start-updater.ts';
+import type { UpdateOffer } from './updater/update-policy.ts';
 import { trayIsShown } from './tray-host.ts';
 import { preloadFileIn } from './window.ts';
 import { createWindowController, type WindowController } from './window-controller.ts';
@@ -127,6 +129,7 @@ export async function startShell(): Promise<void> {
       life.addCloser('power signals', stopPower);
     });
 
+    let updater: RunningUpdater | null = null;
     const trays = steps.run('Making the tray icon', () =>
       startTrayPresence({
         create: () =>
@@ -137,6 +140,7 @@ export async function startShell(): Promise<void> {
             run: (command) => {
               if (command === 'open') windows?.show();
               else if (command === 'toggle-polling') settings.update({ pollingPaused: !settings.get().pollingPaused });
+              else if (command === 'restart-to-update') updater?.restartToUpdate();
               else app.quit();
             },
           }),
@@ -189,15 +193,17 @@ export async function startShell(): Promise<void> {
       }
     });
 
-    steps.run('Building the menu', () =>
+    const buildMenu = (update: UpdateOffer | null): void =>
       installShellMenu({
         appName: APP_NAME,
         dataDir,
         dev: !app.isPackaged,
         openSettings: () => shown.showAndTell(() => core.events.emit('shell:command', { command: 'open-settings' })),
+        update,
+        restartToUpdate: () => updater?.restartToUpdate(),
         log,
-      }),
-    );
+      });
+    steps.run('Building the menu', () => buildMenu(null));
 
     steps.run('Opening the window', () => {
       const opened = shown.open();
@@ -206,6 +212,23 @@ export async function startShell(): Promise<void> {
       // A second launch or a dock click from now on (or one heard during the start) shows it.
       life.whenShown(() => void shown.show());
     });
+    // Checks at start and every 6 h in packaged builds; "Restart to Update" in the menu and tray once ready.
+    const running = (updater = steps.run('Following updates', () =>
+      startUpdater({
+        isPackaged: app.isPackaged,
+        appName: APP_NAME,
+        core,
+        logger: openedLogger.child('updater'),
+        onOffer: (offer) => {
+          buildMenu(offer);
+          trays.offerUpdate(offer);
+        },
+        // electron-updater closes the windows before before-quit: close-to-tray must let them go.
+        onBeforeInstall: () => life.markQuitting(),
+        notificationTitle: (title) => withDemoBadge(title, signals?.demoMode() ?? false),
+      }),
+    ));
+    life.addCloser('updater', () => running.stop());
     exposeE2eHooks({
       tray: () => trays.tray(),
       notify: (n) => host.notifier.notify(n),

@@ -25,7 +25,9 @@ export function mediaOut(window: () => BrowserWindow | null): {
       const image = nativeImage.createFromPath(path);
       if (image.isEmpty()) throw new Error('This file cannot be copied as an image (only PNG and JPEG can).');
       // As PNG, whatever the file's format: every app that pastes images takes PNG.
-      await clipboard.write([new ClipboardItem({ 'image/png': new Blob([new Uint8Array(image.toPNG())], { type: 'image/png' }) })]);
+      await clipboard.write([
+        new ClipboardItem({ 'image/png': new Blob([new Uint8Array(image.toPNG())], { type: 'image/png' }) }),
+      ]);
     },
     startDrag(path) {
       const win = window();

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type BetterSqlite3 from 'better-sqlite3';
+import { isDiskFull } from './disk-full.ts';
 
 // Typed on better-sqlite3 itself: database.ts retires the claims of a handle it closes.
 type SqliteDatabase = BetterSqlite3.Database;
@@ -92,8 +93,13 @@ export class WorkClaims {
       uploads: statementsOf('uploads'),
       jobs: statementsOf('jobs'),
     };
-    this.#beatNow();
-    this.sweep();
+    try {
+      this.#beatNow();
+      this.sweep();
+    } catch (error) {
+      // On a full disk the first beat waits for the timer: the account must still open.
+      if (!isDiskFull(error)) throw error;
+    }
     this.#timer = setInterval(() => {
       try {
         this.beat();

@@ -68,3 +68,12 @@ describe('timers on a full disk', () => {
     claims.retire();
   });
 });
+
+describe('opening on a full disk', () => {
+  it('the work-claims registry opens even when its first beat cannot be written', () => {
+    full = true;
+    expect(() => workClaimsOf(cache.sqlite)).not.toThrow();
+    full = false;
+    workClaimsOf(cache.sqlite).retire();
+  });
+});

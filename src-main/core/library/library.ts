@@ -105,6 +105,8 @@ export function createLibrary(deps: LibraryDeps): Library {
         deps.logError(`Making the thumbnail of ${current.kind} ${current.id} failed`, error);
       }
     });
+    // One failed link (a path refused, a full disk) must neither break the chain nor go unhandled.
+    thumbChain = thumbChain.catch((error: unknown) => deps.logError('Making a thumbnail failed', error));
     return thumbChain;
   };
 

@@ -4,12 +4,16 @@ import { shell } from 'electron';
 import { mkdir } from 'node:fs/promises';
 import { logsDir } from '../../core/host/folders.ts';
 import { installAppMenu } from '../menu.ts';
+import type { UpdateOffer } from '../updater/update-policy.ts';
 
 export interface ShellMenuOptions {
   appName: string;
   dataDir: string;
   dev: boolean;
   openSettings(): void;
+  /** A downloaded update ("Restart to Update"); the menu is installed again when it changes. */
+  update?: UpdateOffer | null;
+  restartToUpdate?(): void;
   log(message: string, error?: unknown): void;
 }
 
@@ -20,9 +24,10 @@ export function installShellMenu(options: ShellMenuOptions): void {
       .catch((error: unknown) => options.log('could not open a folder', error));
   };
   installAppMenu(
-    { platform: process.platform, appName: options.appName, dev: options.dev },
+    { platform: process.platform, appName: options.appName, dev: options.dev, update: options.update ?? null },
     {
       openSettings: options.openSettings,
+      restartToUpdate: options.restartToUpdate,
       openDataFolder: () => openFolder(options.dataDir),
       openLogsFolder: () => openFolder(logsDir(options.dataDir)),
     },

@@ -13,6 +13,8 @@ export interface LifecycleApp {
 export interface Lifecycle {
   /** True from the first quit request on (menu, tray, Cmd+Q, a signal, the OS logging out). */
   quitting(): boolean;
+  /** Counts as quitting from now on, before Electron says so (an update install closes the windows first). */
+  markQuitting(): void;
   /** What a second launch or a dock click does once the window exists; one asked for earlier runs now. */
   whenShown(show: () => void): void;
   /** Run on quit (or on a failed start), the latest added first; each runs once. */
@@ -77,6 +79,7 @@ export function listenToLifecycle(app: LifecycleApp, options: LifecycleOptions):
 
   return {
     quitting: () => quitting,
+    markQuitting: () => void (quitting = true),
     whenShown(next) {
       show = next;
       if (showAsked) {

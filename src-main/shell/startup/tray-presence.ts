@@ -3,12 +3,15 @@
 // at start, and again when the window gains focus (a panel that started after the app).
 import type { QueueCountsInfo } from '../../contract/ipc/shell.ts';
 import type { AppTray } from '../tray.ts';
+import type { UpdateOffer } from '../updater/update-policy.ts';
 
 export interface TrayPresence {
   /** A tray icon exists and something shows it: closing may hide the window. */
   available(): boolean;
   tray(): AppTray | null;
   update(counts: QueueCountsInfo, pollingPaused: boolean, demo: boolean): void;
+  /** A downloaded update to offer ("Restart to Update"), kept across later updates of the counts. */
+  offerUpdate(offer: UpdateOffer | null): void;
   /** Asks the desktop again, at most once per interval, while no host was found. */
   recheck(): void;
   destroy(): void;
@@ -38,6 +41,8 @@ export function startTrayPresence(options: TrayPresenceOptions): TrayPresence {
   let shown = false;
   let asking = true;
   let lastAsked = now();
+  let offer: UpdateOffer | null = null;
+  let last: { counts: QueueCountsInfo; pollingPaused: boolean; demo: boolean } | null = null;
   const hear = (answer: boolean, first: boolean): void => {
     if (answer && !shown && !first) options.log('a tray host appeared; closing the window keeps the app in the tray');
     if (!answer && first && tray) options.log('no tray host is showing tray icons; closing the window quits');
@@ -50,7 +55,14 @@ export function startTrayPresence(options: TrayPresenceOptions): TrayPresence {
   return {
     available: () => tray !== null && shown,
     tray: () => tray,
-    update: (counts, pollingPaused, demo) => tray?.update(counts, pollingPaused, demo),
+    update(counts, pollingPaused, demo) {
+      last = { counts, pollingPaused, demo };
+      tray?.update(counts, pollingPaused, demo, offer);
+    },
+    offerUpdate(next) {
+      offer = next;
+      if (last) tray?.update(last.counts, last.pollingPaused, last.demo, offer);
+    },
     recheck() {
       if (shown || !tray || asking || now() - lastAsked < interval) return;
       asking = true;

@@ -18,8 +18,12 @@ export function quietLogger(log: UpdaterChatter): Logger {
 }
 
 export interface SourceOptions {
-  /** Windows: run the installer silently and start the app again (the user chose "Restart to Update"). */
-  silentInstall?: boolean;
+  /**
+   * Start the new version once installed (default true). Off for an AppImage: electron-updater
+   * would start it at once, while this instance still holds the single-instance lock, and it
+   * would quit; start-updater.ts relaunches it after exit instead.
+   */
+  forceRunAfter?: boolean;
 }
 
 export function electronUpdaterSource(
@@ -50,8 +54,8 @@ export function electronUpdaterSource(
       }
     },
     install() {
-      const silent = options.silentInstall ?? true;
-      updater.quitAndInstall(silent, true);
+      // Silent: the user already chose "Restart to Update" (Windows would show the installer's pages).
+      updater.quitAndInstall(true, options.forceRunAfter ?? true);
     },
   };
 }

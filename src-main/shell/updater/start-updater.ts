@@ -2,7 +2,7 @@
 // electron-builder writes from the `publish` entry of electron-builder.yml) driven by the update
 // controller, a system notification when an update is ready, and the offer menu and tray show.
 // Off in development builds (see updatesAvailability); electron-updater is loaded only when on.
-import { Notification } from 'electron';
+import { app, Notification } from 'electron';
 import type { Core } from '../../core/core.ts';
 import { electronUpdaterSource } from './electron-updater-source.ts';
 import { watchCoreInFlight } from './in-flight.ts';
@@ -67,8 +67,18 @@ export function startUpdater(deps: UpdaterDeps): RunningUpdater {
     .then((module) => {
       if (stopped) return;
       const updater = module.default.autoUpdater;
-      const source = electronUpdaterSource(updater, deps.logger);
-      const install = source.install;
+      // An AppImage replaces itself on disk; the new one is started once this one has exited.
+      let appImage = process.platform === 'linux' ? ((deps.env ?? process.env)['APPIMAGE'] ?? null) : null;
+      updater.on('appimage-filename-updated', (path) => (appImage = path));
+      const source = electronUpdaterSource(updater, deps.logger, { forceRunAfter: appImage === null });
+      const install = (): void => {
+        let failed = false;
+        const onError = (): void => void (failed = true);
+        updater.once('error', onError);
+        source.install(); // installs now, quits on the next tick
+        updater.off('error', onError);
+        if (appImage && !failed) app.relaunch({ execPath: appImage });
+      };
       controller = createUpdateController({
         source: {
           ...source,

@@ -358,8 +358,10 @@ class LibraryState {
     const few = change.assets && change.assets.length <= MAX_PATCH ? change.assets : null;
     if (few && (change.reason === 'download' || change.reason === 'delete' || change.reason === 'organize')) {
       for (const ref of few) this.#pendingPatch.set(assetKey(ref), ref);
-      clearTimeout(this.#patchTimer);
+      // Throttled, not debounced: a steady stream of downloads still shows up four times a second.
+      if (this.#patchTimer !== undefined) return;
       this.#patchTimer = setTimeout(() => {
+        this.#patchTimer = undefined;
         const refs = [...this.#pendingPatch.values()];
         this.#pendingPatch.clear();
         void this.#patch(refs);
@@ -389,6 +391,7 @@ class LibraryState {
       stops.forEach((stop) => stop());
       clearTimeout(this.#debounce);
       clearTimeout(this.#patchTimer);
+      this.#patchTimer = undefined;
     };
   }
 
