@@ -3,7 +3,7 @@
 // the retry loop driven by retry-policy.ts, and one log line per attempt (no headers, no bodies).
 import http from 'node:http';
 import https from 'node:https';
-import got, { type Got, type Progress, type RequestError, type Response } from 'got';
+import type { Got, Progress, RequestError, Response } from 'got';
 import { AppError } from '../../contract/errors.ts';
 import { API_VERSION } from '../../contract/service.ts';
 import type { Logger } from '../log/logger.ts';
@@ -160,40 +160,46 @@ export function createTransport(options: TransportOptions): Transport {
     https: new https.Agent({ keepAlive: true, maxSockets: 8 }),
   };
 
-  const client: Got = got.extend({
-    prefixUrl: base.href,
-    // Every path is built here from encoded segments; an absolute URL would carry the key elsewhere.
-    allowAbsoluteUrls: false,
-    headers: {
-      'api-version': API_VERSION,
-      accept: 'application/json',
-      'user-agent': options.userAgent ?? 'Atelier',
-    },
-    agent: agents,
-    http2: false,
-    // Retrying is retry-policy.ts's job alone; got must never repeat a request on its own.
-    retry: { limit: 0 },
-    throwHttpErrors: false,
-    // The bearer key must not follow a redirect anywhere; a redirect is reported instead.
-    followRedirect: false,
-    timeout: {
-      lookup: timeouts.connectMs,
-      connect: timeouts.connectMs,
-      secureConnect: timeouts.connectMs,
-      response: timeouts.responseMs,
-      request: timeouts.requestMs,
-    },
-    hooks: {
-      beforeRequest: [
-        (requestOptions) => {
-          // Read at request time: a key changed in Settings applies to the very next request.
-          const key = readKey();
-          if (key === null) throw Object.assign(new Error('No API key is set'), { code: NO_API_KEY });
-          requestOptions.headers['authorization'] = `Bearer ${key}`;
-        },
-      ],
-    },
-  });
+  // got (and what it pulls in) is loaded at the first request, not at start-up: the first screen
+  // reads the local cache only, and loading got costs more than the rest of a start (bench scenario 5).
+  let client: Promise<Got> | null = null;
+  const clientOf = (): Promise<Got> => (client ??= import('got').then(({ default: got }) => createGot(got)));
+
+  const createGot = (got: Got): Got =>
+    got.extend({
+      prefixUrl: base.href,
+      // Every path is built here from encoded segments; an absolute URL would carry the key elsewhere.
+      allowAbsoluteUrls: false,
+      headers: {
+        'api-version': API_VERSION,
+        accept: 'application/json',
+        'user-agent': options.userAgent ?? 'Atelier',
+      },
+      agent: agents,
+      http2: false,
+      // Retrying is retry-policy.ts's job alone; got must never repeat a request on its own.
+      retry: { limit: 0 },
+      throwHttpErrors: false,
+      // The bearer key must not follow a redirect anywhere; a redirect is reported instead.
+      followRedirect: false,
+      timeout: {
+        lookup: timeouts.connectMs,
+        connect: timeouts.connectMs,
+        secureConnect: timeouts.connectMs,
+        response: timeouts.responseMs,
+        request: timeouts.requestMs,
+      },
+      hooks: {
+        beforeRequest: [
+          (requestOptions) => {
+            // Read at request time: a key changed in Settings applies to the very next request.
+            const key = readKey();
+            if (key === null) throw Object.assign(new Error('No API key is set'), { code: NO_API_KEY });
+            requestOptions.headers['authorization'] = `Bearer ${key}`;
+          },
+        ],
+      },
+    });
 
   function classifyThrown(error: unknown, spec: RequestSpec): AttemptOutcome {
     const e = error as Partial<RequestError> & { event?: string };
@@ -287,7 +293,7 @@ export function createTransport(options: TransportOptions): Transport {
     const sizeLimit = new AbortController();
     const signal = spec.signal ? AbortSignal.any([spec.signal, sizeLimit.signal]) : sizeLimit.signal;
     try {
-      const promise = client(spec.path, {
+      const promise = (await clientOf())(spec.path, {
         method: spec.method,
         searchParams: searchParamsOf(spec.searchParams),
         ...(spec.json !== undefined ? { json: spec.json } : {}),

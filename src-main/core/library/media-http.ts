@@ -5,7 +5,7 @@ import { lookup, type LookupOptions } from 'node:dns';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
-import got from 'got';
+import type { Got } from 'got';
 
 export interface MediaResponse {
   status: number;
@@ -16,7 +16,15 @@ export interface MediaResponse {
 
 export type MediaFetch = (url: string, headers: Record<string, string>, signal: AbortSignal) => Promise<MediaResponse>;
 
-const mediaGot = got.extend({
+// got (and what it pulls in) is loaded at the first media request, not at start-up.
+let clients: Promise<{ media: Got; remote: Got }> | null = null;
+const mediaClients = (): Promise<{ media: Got; remote: Got }> =>
+  (clients ??= import('got').then(({ default: got }) => {
+    const media = got.extend(MEDIA_OPTIONS);
+    return { media, remote: media.extend(remoteOnlyOptions()) };
+  }));
+
+const MEDIA_OPTIONS = {
   retry: { limit: 0 },
   decompress: false,
   throwHttpErrors: false,
@@ -25,7 +33,7 @@ const mediaGot = got.extend({
   // connect/response bound a dead host; socket is the idle limit while a body trickles.
   timeout: { connect: 15_000, response: 30_000, socket: 60_000 },
   headers: { 'user-agent': 'Atelier', 'accept-encoding': 'identity' },
-});
+} as const;
 
 /** Refuses anything but http(s): a server-supplied URL must not reach file: or other schemes. */
 export function assertMediaUrl(url: string): URL {
@@ -109,12 +117,18 @@ const publicOnlyLookup: LookupFunction = ((hostname: string, options: unknown, c
 }) as LookupFunction;
 
 /** got for the media of a remote service: no local address, whether named, resolved or redirected to. */
-const remoteMediaGot = mediaGot.extend({
+const remoteOnlyOptions = () => ({
   dnsLookup: publicOnlyLookup,
-  hooks: { beforeRedirect: [(options) => assertNotLocalHost(options.url as URL)] },
+  hooks: { beforeRedirect: [(options: { url?: URL | string }) => assertNotLocalHost(options.url as URL)] },
 });
 
-function streamMedia(client: typeof mediaGot, url: string, headers: Record<string, string>, signal: AbortSignal) {
+async function streamMedia(
+  which: 'media' | 'remote',
+  url: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+): Promise<MediaResponse> {
+  const client = (await mediaClients())[which];
   return new Promise<MediaResponse>((resolve, reject) => {
     const stream = client.stream(url, { headers, signal });
     const onError = (error: Error): void => reject(error);
@@ -130,7 +144,7 @@ function streamMedia(client: typeof mediaGot, url: string, headers: Record<strin
 
 export const fetchMedia: MediaFetch = (url, headers, signal) => {
   assertMediaUrl(url);
-  return streamMedia(mediaGot, url, headers, signal);
+  return streamMedia('media', url, headers, signal);
 };
 
 /**
@@ -142,6 +156,6 @@ export function scopedMediaFetch(serviceBaseUrl: string | null): MediaFetch {
   if (serviceBaseUrl !== null && isLocalService(serviceBaseUrl)) return fetchMedia;
   return async (url, headers, signal) => {
     assertNotLocalHost(assertMediaUrl(url));
-    return streamMedia(remoteMediaGot, url, headers, signal);
+    return streamMedia('remote', url, headers, signal);
   };
 }

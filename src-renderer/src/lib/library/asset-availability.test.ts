@@ -77,9 +77,10 @@ describe('assetAvailability', () => {
   });
 
   it('sends an upscale to its source for remix, and an asset without a request nowhere', () => {
-    expect(assetAvailability(image({ paramsJson: JSON.stringify({ imageID: 'img_0' }), sourceAssetId: 'img_0' }), online).remix).toMatch(
-      /remix the image it was made from/,
-    );
+    expect(
+      assetAvailability(image({ paramsJson: JSON.stringify({ imageID: 'img_0' }), sourceAssetId: 'img_0' }), online)
+        .remix,
+    ).toMatch(/remix the image it was made from/);
     expect(assetAvailability(image({ paramsJson: null }), online).remix).toMatch(/not known/);
   });
 

@@ -14,12 +14,12 @@ describe('requestAspect', () => {
 
 describe('assetAspect', () => {
   it('prefers the known pixels, then the request, then the kind', () => {
-    expect(assetAspect({ kind: 'image', width: 2048, height: 880, paramsJson: JSON.stringify({ aspectRatio: '1:1' }) })).toBeCloseTo(
-      2048 / 880,
-    );
-    expect(assetAspect({ kind: 'image', width: null, height: null, paramsJson: JSON.stringify({ aspectRatio: '9:16' }) })).toBeCloseTo(
-      9 / 16,
-    );
+    expect(
+      assetAspect({ kind: 'image', width: 2048, height: 880, paramsJson: JSON.stringify({ aspectRatio: '1:1' }) }),
+    ).toBeCloseTo(2048 / 880);
+    expect(
+      assetAspect({ kind: 'image', width: null, height: null, paramsJson: JSON.stringify({ aspectRatio: '9:16' }) }),
+    ).toBeCloseTo(9 / 16);
     expect(assetAspect({ kind: 'video', width: null, height: null, paramsJson: null })).toBeCloseTo(16 / 9);
     expect(assetAspect({ kind: 'image', width: null, height: null, paramsJson: null })).toBe(1);
     expect(pendingAspect('video', {})).toBeCloseTo(16 / 9);
