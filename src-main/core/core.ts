@@ -130,6 +130,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     events,
     progress: transfers,
     logError,
+    logInfo: (message) => logger.child('library').info(message),
   });
   jobsHost.setOutputsListener((outputs) =>
     libraryHost.enqueueOutputs(outputs.map((o) => ({ kind: o.kind, id: o.id }))),

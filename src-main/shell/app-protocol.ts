@@ -6,6 +6,7 @@ import { RENDERER_SECURITY_HEADERS } from '../contract/csp.ts';
 import { APP_ORIGIN, APP_SCHEME, rendererFileFor } from './app-url.ts';
 import { LOAD_PROBLEM_URL } from './load-problem-page.ts';
 import { createMediaHandler, MEDIA_SCHEME } from './media-handler.ts';
+import type { MediaReply, MediaRequest } from '../core/library/media-serving.ts';
 
 /** Must run before app 'ready'. Neither scheme bypasses the CSP. */
 export function registerSchemes(): void {
@@ -43,8 +44,12 @@ export function serveRenderer(session: Session, rendererDir: string, loadProblem
   });
 }
 
-export function serveMedia(session: Session, libraryDir: () => string, onError: (error: unknown) => void): void {
-  const handle = createMediaHandler(libraryDir, onError);
+export function serveMedia(
+  session: Session,
+  serve: (request: MediaRequest) => Promise<MediaReply>,
+  onError: (error: unknown) => void,
+): void {
+  const handle = createMediaHandler(serve, onError);
   session.protocol.handle(MEDIA_SCHEME, async (request) => {
     const response = await handle(request);
     // Only the app page may read media by fetch/XHR (hls.js); <img>/<video> need no CORS.

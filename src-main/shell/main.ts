@@ -122,7 +122,7 @@ export async function startShell(): Promise<void> {
     steps.run('Serving the library', () => {
       serveMedia(
         session.defaultSession,
-        () => settings.get().libraryDir,
+        (request) => core.serveMedia(request),
         (error) => log('media request failed', error),
       );
       const stopPower = bridgePowerSignals({ powerMonitor, isOnline: () => net.isOnline(), hub: host.powerHub });

@@ -12,6 +12,7 @@ import { finishInterruptedMove, moveLibrary } from './library-move.ts';
 import { scopedMediaFetch } from './media-http.ts';
 import { ensureLibraryMarker } from './library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
+import { posterLinkVideoId } from './poster-links.ts';
 import type { LibraryServiceClient } from './service-port.ts';
 
 /** What the host learns of an account session (the account manager's, kept structural). */
@@ -36,6 +37,8 @@ export interface LibraryHostDeps {
   events: EventBus;
   progress?: ProgressAggregate;
   logError(message: string, error: unknown): void;
+  /** Expected trouble, quietly (a video link that gave no poster). */
+  logInfo?(message: string): void;
   /** Tests: shorter intervals, injected fetch. */
   libraryOptions?: Partial<LibraryDeps>;
 }
@@ -52,7 +55,10 @@ export interface LibraryHost {
   /** A move is under way (the folder must not change by other means meanwhile). */
   moving(): boolean;
   abortMove(): void;
-  /** Serves a library-relative path of the library folder (every account's files live under it). */
+  /**
+   * Serves a library-relative path of the library folder (every account's files live under it),
+   * and the open account's poster links of videos not downloaded yet (poster-links.ts).
+   */
   serveMedia(request: MediaRequest): Promise<MediaReply>;
   close(): Promise<void>;
 }
@@ -115,6 +121,8 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       emitAssets: (change) => deps.events.emit('assets:changed', change),
       ...(deps.progress ? { progress: deps.progress } : {}),
       logError: deps.logError,
+      ...(deps.logInfo ? { logInfo: deps.logInfo } : {}),
+      mediaFetch: deps.libraryOptions?.queue?.fetch ?? scopedMediaFetch(next.baseUrl ?? null),
       ...deps.libraryOptions,
       queue: { fetch: scopedMediaFetch(next.baseUrl ?? null), ...deps.libraryOptions?.queue },
     });
@@ -206,7 +214,11 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
     abortMove() {
       moving?.abort();
     },
-    serveMedia: (request) => serveLocalMedia(settings.get().libraryDir, request),
+    serveMedia(request) {
+      const videoId = posterLinkVideoId(request.path);
+      if (videoId !== null && library) return library.servePoster(videoId, request);
+      return serveLocalMedia(settings.get().libraryDir, request);
+    },
     async close() {
       moving?.abort();
       await readiness;

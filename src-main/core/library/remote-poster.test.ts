@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { scopedMediaFetch } from './media-http.ts';
 import { fetchVideoSample, SAMPLE_MAX_BYTES } from './remote-sample.ts';
-import { ensureRemotePoster, resetFfmpegLookup } from './thumbnails.ts';
+import { ensureRemotePoster, resetFfmpegLookup, type RemotePosterResult, type ThumbnailResult } from './thumbnails.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', '..', 'emulator', 'fixtures');
 const savedPath = process.env.PATH;
@@ -74,6 +74,12 @@ async function saturatedShare(file: string): Promise<number> {
   return saturated / (info.width * info.height);
 }
 
+/** The poster made, failing the test with the reason when there is none. */
+function made(result: RemotePosterResult): ThumbnailResult {
+  if (result.missed) throw new Error(`no poster: ${result.missed} (${result.detail})`);
+  return result;
+}
+
 const noCredentials = () => {
   for (const request of seen) {
     expect(request.headers.authorization).toBeUndefined();
@@ -83,27 +89,30 @@ const noCredentials = () => {
 
 describe('ensureRemotePoster', () => {
   it('takes a real frame from the head of an MP4, asking for a bounded range and sending no key', async () => {
-    const poster = await ensureRemotePoster({ fetch, root, safeName: 'v1', url: `${base}/v.mp4` });
-    expect(poster).toEqual({ path: '.thumbs/v1.webp', created: true, kind: 'frame' });
-    const meta = await sharp(join(root, poster!.path)).metadata();
+    const poster = made(await ensureRemotePoster({ fetch, root, safeName: 'v1', url: `${base}/v.mp4` }));
+    // Beside the thumbnails, not in the downloaded file's place: that one replaces it later.
+    expect(poster).toEqual({ path: '.thumbs/remote/v1.webp', created: true, kind: 'frame' });
+    const meta = await sharp(join(root, poster.path)).metadata();
     expect([meta.width, meta.height]).toEqual([180, 320]);
-    expect(await saturatedShare(join(root, poster!.path))).toBeGreaterThan(0.5);
+    expect(await saturatedShare(join(root, poster.path))).toBeGreaterThan(0.5);
     expect(seen.map((r) => [r.path, r.headers.range])).toEqual([['/v.mp4', `bytes=0-${SAMPLE_MAX_BYTES - 1}`]]);
     noCredentials();
   });
 
   it('takes a real frame from the first segment of the lightest HLS variant that fills a thumbnail', async () => {
-    const poster = await ensureRemotePoster({
-      fetch,
-      root,
-      safeName: 'h1',
-      url: `${base}/hls/master.m3u8`,
-      area: 'Demo',
-    });
-    expect(poster).toMatchObject({ path: 'Demo/.thumbs/h1.webp', kind: 'frame' });
-    const meta = await sharp(join(root, poster!.path)).metadata();
+    const poster = made(
+      await ensureRemotePoster({
+        fetch,
+        root,
+        safeName: 'h1',
+        url: `${base}/hls/master.m3u8`,
+        area: 'Demo',
+      }),
+    );
+    expect(poster).toMatchObject({ path: 'Demo/.thumbs/remote/h1.webp', kind: 'frame' });
+    const meta = await sharp(join(root, poster.path)).metadata();
     expect([meta.width, meta.height]).toEqual([320, 180]);
-    expect(await saturatedShare(join(root, poster!.path))).toBeGreaterThan(0.5);
+    expect(await saturatedShare(join(root, poster.path))).toBeGreaterThan(0.5);
     // 320×180 fills the thumbnail, 192×108 would not; one segment only.
     expect(seen.map((r) => r.path)).toEqual(['/hls/master.m3u8', '/hls/v0/index.m3u8', '/hls/v0/seg0.ts']);
     noCredentials();
@@ -112,9 +121,9 @@ describe('ensureRemotePoster', () => {
   it('stops reading at the byte bound when the server ignores Range', async () => {
     const size = (await stat(join(FIXTURES, 'video-portrait.mp4'))).size;
     const maxBytes = Math.floor(size * 0.6);
-    const poster = await ensureRemotePoster({ fetch, root, safeName: 'w', url: `${base}/whole.mp4`, maxBytes });
+    const poster = made(await ensureRemotePoster({ fetch, root, safeName: 'w', url: `${base}/whole.mp4`, maxBytes }));
     // The head of a fast-start MP4 still holds its first frames.
-    expect(poster?.kind).toBe('frame');
+    expect(poster.kind).toBe('frame');
     expect(seen[0]?.headers.range).toBe(`bytes=0-${maxBytes - 1}`);
     const sample = await fetchVideoSample({
       fetch,
@@ -126,20 +135,31 @@ describe('ensureRemotePoster', () => {
     expect((await stat(sample!)).size).toBe(maxBytes);
   });
 
-  it('gives up in time on a link that never answers, and on a refused one, writing nothing', async () => {
+  it('gives up in time on a link that never answers, and on a missing one, writing nothing', async () => {
     const started = Date.now();
     expect(
       await ensureRemotePoster({ fetch, root, safeName: 'x', url: `${base}/hang.mp4`, timeoutMs: 800 }),
-    ).toBeNull();
+    ).toMatchObject({ missed: 'unreachable' });
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(await ensureRemotePoster({ fetch, root, safeName: 'y', url: `${base}/missing.mp4` })).toBeNull();
-    await expect(stat(join(root, '.thumbs', 'x.webp'))).rejects.toThrow();
-    await expect(stat(join(root, '.thumbs', 'y.webp'))).rejects.toThrow();
+    expect(await ensureRemotePoster({ fetch, root, safeName: 'y', url: `${base}/missing.mp4` })).toMatchObject({
+      missed: 'no-frame',
+    });
+    await expect(stat(join(root, '.thumbs', 'remote', 'x.webp'))).rejects.toThrow();
+    await expect(stat(join(root, '.thumbs', 'remote', 'y.webp'))).rejects.toThrow();
+  });
+
+  it('stops when asked (the library closing)', async () => {
+    const stop = new AbortController();
+    const pending = ensureRemotePoster({ fetch, root, safeName: 's', url: `${base}/hang.mp4`, signal: stop.signal });
+    setTimeout(() => stop.abort(), 100);
+    expect(await pending).toMatchObject({ missed: 'unreachable' });
   });
 
   it("goes through the account's media fetch: a remote service's links to this machine are refused", async () => {
     const remote = scopedMediaFetch('https://api.service.example');
-    expect(await ensureRemotePoster({ fetch: remote, root, safeName: 'z', url: `${base}/v.mp4` })).toBeNull();
+    expect(await ensureRemotePoster({ fetch: remote, root, safeName: 'z', url: `${base}/v.mp4` })).toMatchObject({
+      missed: 'refused',
+    });
     expect(seen).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { loadSharp } from '../lazy-sharp.ts';
 import { writeFileDurable } from './durable-fs.ts';
 import { findFfmpeg } from './ffmpeg-binary.ts';
-import type { MediaFetch } from './media-http.ts';
+import { MEDIA_REFUSED, type MediaFetch } from './media-http.ts';
 import { fetchVideoSample } from './remote-sample.ts';
 
 export { findFfmpeg, resetFfmpegLookup } from './ffmpeg-binary.ts';
@@ -28,6 +28,17 @@ const thumbsDir = (area: string): string => (area ? `${area}/${THUMBS_DIR}` : TH
 
 /** Library-relative path of an asset's thumbnail (`area`: the account's folder, '' or 'Demo'). */
 export const thumbRelativePath = (safeName: string, area = ''): string => `${thumbsDir(area)}/${safeName}.webp`;
+
+/** Posters of videos not downloaded yet live apart, so the download's own poster replaces them. */
+const REMOTE_POSTERS_DIR = 'remote';
+
+/** Library-relative path of the poster taken from a video's link before it is downloaded. */
+export const remotePosterRelativePath = (safeName: string, area = ''): string =>
+  `${thumbsDir(area)}/${REMOTE_POSTERS_DIR}/${safeName}.webp`;
+
+/** A recorded thumbnail that came from the link, not from the downloaded file. */
+export const isRemotePosterPath = (relativePath: string): boolean =>
+  /(^|\/)\.thumbs\/remote\/[^/]+\.webp$/.test(relativePath);
 
 const PLAY_GLYPH = (width: number, height: number): Buffer => {
   const r = Math.round(Math.min(width, height) * 0.18);
@@ -53,6 +64,17 @@ export async function neutralPoster(glyph = true): Promise<Buffer> {
   return (glyph ? blank.composite([{ input: PLAY_GLYPH(width, height) }]) : blank)
     .webp({ quality: WEBP_QUALITY })
     .toBuffer();
+}
+
+let sharedVideoPoster: Promise<Buffer> | undefined;
+
+/** The generated video poster, made once per process (what a poster link shows until a frame is had). */
+export function generatedVideoPoster(): Promise<Buffer> {
+  sharedVideoPoster ??= neutralPoster().catch((error: unknown) => {
+    sharedVideoPoster = undefined;
+    throw error;
+  });
+  return sharedVideoPoster;
 }
 
 async function imageThumb(source: string): Promise<Buffer> {
@@ -185,11 +207,31 @@ export async function ensureThumbnail(options: {
   return { path: relative, created: true, kind: poster };
 }
 
+/** Why a link gave no poster: `refused` and `no-frame` will not change by asking again, `unreachable` may. */
+export type RemotePosterMiss = 'refused' | 'unreachable' | 'no-frame';
+
+export type RemotePosterResult =
+  (ThumbnailResult & { missed?: undefined }) | { missed: RemotePosterMiss; detail: string };
+
+const errorCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
+
+/** What a failed sample fetch means for trying again later. */
+function missOf(error: unknown): { missed: RemotePosterMiss; detail: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  // The account's media fetch refused the link (a local address for a remote service, not http(s)).
+  if (errorCode(error) === MEDIA_REFUSED || /media link/i.test(message)) return { missed: 'refused', detail: message };
+  return { missed: 'unreachable', detail: message };
+}
+
 /**
  * A real frame for a video not downloaded yet, from the first bytes of its MP4 or the first
  * segment of its stream (remote-sample.ts: bounded bytes, no API key), within `timeoutMs`. Written
- * where the downloaded file's thumbnail goes, so the download keeps it. Null when the link gives
- * no frame (unreachable, refused, encrypted): the caller shows the shared poster meanwhile.
+ * beside the thumbnails (`.thumbs/remote/`), so the downloaded file's own poster replaces it
+ * later. A miss says why the link gave no frame (refused, unreachable, encrypted or not a
+ * video): the caller shows the generated poster meanwhile.
  */
 export async function ensureRemotePoster(options: {
   root: string;
@@ -200,22 +242,35 @@ export async function ensureRemotePoster(options: {
   fetch: MediaFetch;
   timeoutMs?: number;
   maxBytes?: number;
-}): Promise<ThumbnailResult | null> {
-  const relative = thumbRelativePath(options.safeName, options.area ?? '');
+  /** Stops the fetch early (the library closing). */
+  signal?: AbortSignal;
+}): Promise<RemotePosterResult> {
+  const relative = remotePosterRelativePath(options.safeName, options.area ?? '');
   const target = join(options.root, relative);
   const existing = await stat(target).catch(() => null);
   if (existing?.isFile() && existing.size > 0) return { path: relative, created: false, kind: 'frame' };
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REMOTE_POSTER_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const work = await mkdtemp(join(tmpdir(), 'atelier-poster-'));
   try {
-    const sample = await fetchVideoSample({
-      url: options.url,
-      dir: work,
-      signal: AbortSignal.timeout(options.timeoutMs ?? REMOTE_POSTER_TIMEOUT_MS),
-      fetch: options.fetch,
-      ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
-    }).catch(() => null);
-    const bytes = sample ? await framePoster(sample) : null;
-    if (!bytes) return null;
+    let sample: string | null;
+    try {
+      sample = await fetchVideoSample({
+        url: options.url,
+        dir: work,
+        signal,
+        fetch: options.fetch,
+        ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
+      });
+    } catch (error) {
+      if (timeout.aborted) return { missed: 'unreachable', detail: 'the link did not answer in time' };
+      return missOf(error);
+    }
+    if (!sample)
+      return { missed: 'no-frame', detail: 'the link gave no video sample (refused, encrypted or not a video)' };
+    const bytes = await framePoster(sample);
+    if (!bytes) return { missed: 'no-frame', detail: 'no frame could be read from the sample' };
+    if (options.signal?.aborted) return { missed: 'unreachable', detail: 'stopped' };
     await mkdir(dirname(target), { recursive: true });
     await writeFileDurable(target, bytes);
     return { path: relative, created: true, kind: 'frame' };
