@@ -10,7 +10,7 @@ import { aggregateProgress, type ProgressAggregate } from '../host/progress.ts';
 import { jobsServiceFromClient } from '../jobs/service-port.ts';
 import { startEngineHarness, type EngineHarness } from '../jobs/test-support/engine-harness.ts';
 import { openCache } from '../db/cache.ts';
-import { WorkClaims } from '../db/work-claims.ts';
+import { WorkClaims, workClaimsOf } from '../db/work-claims.ts';
 import { INTERRUPTED_MESSAGE, UploadQueue } from './upload-queue.ts';
 
 let h: EngineHarness;
@@ -236,5 +236,50 @@ describe('upload queue', () => {
     queue.start();
     expect(queue.list(modelID)[0]).toMatchObject({ state: 'failed', error: INTERRUPTED_MESSAGE });
     expect(uploads(h)).toBe(0);
+  });
+});
+
+describe('upload queue on a full disk', () => {
+  it('a database that cannot be written stops no process: the queue waits, then sends the rest once there is room', async () => {
+    const { id: modelID } = await h.client.createModel({});
+    const warned: string[] = [];
+    await queue.stop();
+    queue = new UploadQueue({
+      cache: h.cache,
+      service: jobsServiceFromClient(h.client),
+      time: h.time,
+      emit: (info) => void changes.push(info),
+      stagingDir: join(dir, 'staging'),
+      concurrency: 1,
+      logger: { warn: (message: string) => void warned.push(message) },
+    });
+    queue.start();
+    h.emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/upload', latencyMs: 300 }] });
+    await queue.add({
+      modelID,
+      type: 'modelInput',
+      files: [
+        { name: 'a.png', bytesBase64: (await png(600, 600, 4)).toString('base64') },
+        { name: 'b.png', bytesBase64: (await png(600, 600, 5)).toString('base64') },
+      ],
+    });
+    // The first is on its way; now the database cannot be written, as on a full disk (fault
+    // injection: a real full disk is not something a test on every machine can make).
+    const claims = workClaimsOf(h.cache.sqlite);
+    const { claim, release } = claims;
+    const full = (): never => {
+      throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    };
+    claims.claim = full;
+    claims.release = full;
+    await queue.idle();
+    expect(warned.some((m) => m.includes('disk full'))).toBe(true);
+    expect(queue.list(modelID).find((u) => u.fileName === 'b.png')?.state).toBe('queued');
+    // Room again: the waiting upload goes on its own, no restart.
+    claims.claim = claim;
+    claims.release = release;
+    await h.advance(31_000);
+    await queue.idle();
+    expect(queue.list(modelID).find((u) => u.fileName === 'b.png')?.state).toBe('succeeded');
   });
 });
