@@ -29,7 +29,13 @@ export default defineConfig({
     plugins: [copyEmulatorFixtures()],
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(root, 'src-main/index.ts') }, external: ['better-sqlite3', 'sharp'] },
+      rollupOptions: {
+        input: { index: resolve(root, 'src-main/index.ts') },
+        external: ['better-sqlite3', 'sharp'],
+        // Lazily imported code (the demo's emulator) becomes its own chunk beside index.js, so
+        // a start never loads it, and its `<module dir>/../fixtures` is still out/fixtures.
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

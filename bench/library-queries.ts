@@ -1,4 +1,4 @@
-// Scenario 3: library queries on a seeded cache of 100,000 assets. Three sides, called in turn:
+// Scenario 3: library queries on a seeded cache of 1,000,000 assets. Three sides, called in turn:
 // the same SQL run directly through better-sqlite3 on its own plain connection (the baseline),
 // Atelier's repository (AssetsRepo: composed SQL, statement cache, cursors) and the whole assets:*
 // channel as the renderer calls it (argument validation, repository, rows → AssetInfo DTOs).
@@ -11,7 +11,7 @@ import { ASSET_ROW_COLUMNS } from '../src-main/core/db/repos/asset-row.ts';
 import { assetsHandlers } from '../src-main/core/handlers/assets.ts';
 import { browserMediaUrl } from '../src-main/core/library/library-host.ts';
 import type { BenchContext, Scenario } from './harness/context.ts';
-import { seededLibraryCopy } from './harness/library-seed.ts';
+import { FULL_LIBRARY, librarySize, seededLibraryCopy } from './harness/library-seed.ts';
 import { row, type BenchRow } from './harness/report.ts';
 import { summarize, type Summary } from './harness/stats.ts';
 import { timeInterleaved } from './harness/timing.ts';
@@ -20,7 +20,9 @@ const COLUMNS = ASSET_ROW_COLUMNS.text;
 const PAGE = 200;
 const SEARCH_LIMIT = 50;
 const SEARCH_TEXT = 'sunset beach';
-const RATIO_GOAL = 1.3;
+const RATIO_GOAL = 1.2;
+/** Atelier ranks matches only below this many (assets-query.ts RANKABLE_MATCHES); the raw side decides alike. */
+const RANKABLE_MATCHES = 5000;
 
 type Channel = 'assets:list' | 'assets:search' | 'assets:counts';
 
@@ -33,8 +35,10 @@ interface Query {
   raw(prepare: (text: string) => Database.Statement): unknown;
   /** The same identity from Atelier's channel answer. */
   identity(result: unknown): unknown;
-  /** Goal on the median of the channel call, ms (besides the ratio). */
-  limitMs: number | null;
+  /** Goal on the median of the channel call, ms. */
+  limitMs: number;
+  /** Whether the ratio to raw SQL is a goal too (pages: the channel adds only argument checks and DTOs). */
+  ratioGoal: boolean;
 }
 
 const idsOf = (items: readonly { id: string }[]): string[] => items.map((item) => item.id);
@@ -57,6 +61,7 @@ const QUERIES: Query[] = [
       ),
     identity: pageIds,
     limitMs: 5,
+    ratioGoal: true,
   },
   {
     figure: 'grid page of 200, filter images+offline',
@@ -73,6 +78,7 @@ const QUERIES: Query[] = [
       ),
     identity: pageIds,
     limitMs: 5,
+    ratioGoal: true,
   },
   {
     figure: `full-text search "${SEARCH_TEXT}", best 50`,
@@ -81,11 +87,26 @@ const QUERIES: Query[] = [
     repo: (cache) => cache.assets.search(SEARCH_TEXT, SEARCH_LIMIT),
     raw: (prepare) => {
       const match = toFtsQuery(SEARCH_TEXT);
-      // Atelier counts the matches first (capped) to choose ranked or newest-first: both statements.
-      prepare('SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? LIMIT ?)').get(
-        match,
-        5000,
-      );
+      // Atelier counts the matches first (capped) to choose ranked or newest-first: the same here.
+      const { n } = prepare(
+        'SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? LIMIT ?)',
+      ).get(match, RANKABLE_MATCHES) as { n: number };
+      if (n >= RANKABLE_MATCHES) {
+        // So many that rank means little: the newest matches, walking the date order (Atelier's list
+        // counts again, up to 1000, to choose that plan).
+        prepare('SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? LIMIT ?)').get(
+          match,
+          1000,
+        );
+        return idsOf(
+          (
+            prepare(
+              `SELECT ${COLUMNS} FROM assets a WHERE +a.seq IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?)
+               ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`,
+            ).all(match, SEARCH_LIMIT + 1) as { id: string }[]
+          ).slice(0, SEARCH_LIMIT),
+        );
+      }
       return idsOf(
         prepare(
           `SELECT ${COLUMNS} FROM (SELECT rowid, rank FROM assets_fts WHERE assets_fts MATCH ? ORDER BY rank LIMIT ?) f
@@ -95,6 +116,7 @@ const QUERIES: Query[] = [
     },
     identity: pageIds,
     limitMs: 20,
+    ratioGoal: false,
   },
   {
     figure: 'filter-bar counts',
@@ -110,7 +132,8 @@ const QUERIES: Query[] = [
         }[]
       ).reduce((sum, r) => sum + r.n, 0),
     identity: (result) => (result as { total: number }).total,
-    limitMs: null,
+    limitMs: 1,
+    ratioGoal: false,
   },
 ];
 
@@ -125,7 +148,7 @@ export const libraryQueries: Scenario = {
   id: 'library-queries',
   title: '3 library',
   async run(ctx: BenchContext) {
-    const size = ctx.quick ? 20_000 : 100_000;
+    const size = librarySize(ctx);
     const reps = ctx.quick ? 60 : 400;
     const file = seededLibraryCopy(ctx, size);
     const cache = openCache(file);
@@ -146,7 +169,7 @@ export const libraryQueries: Scenario = {
     };
     const rows: BenchRow[] = [];
     const details: QueryDetail[] = [];
-    const note = size === 100_000 ? {} : { note: `quick mode: ${size.toLocaleString('en-US')} assets, not 100,000` };
+    const note = size === FULL_LIBRARY ? {} : { note: `${size.toLocaleString('en-US')} assets, not 1,000,000` };
     try {
       for (const q of QUERIES) {
         if (JSON.stringify(q.identity(channel(q))) !== JSON.stringify(q.raw(prepare))) {
@@ -164,11 +187,11 @@ export const libraryQueries: Scenario = {
         };
         details.push(d);
         const limit = q.limitMs;
-        const goal = limit === null ? `ratio ≤ ${RATIO_GOAL}` : `ratio ≤ ${RATIO_GOAL}, ≤ ${limit} ms`;
+        const goal = q.ratioGoal ? `ratio ≤ ${RATIO_GOAL}, ≤ ${limit} ms` : `≤ ${limit} ms`;
         const met = (value: number | null): boolean | null =>
           value === null || d.raw.median === null
             ? null
-            : value / d.raw.median <= RATIO_GOAL && (limit === null || value <= limit);
+            : (!q.ratioGoal || value / d.raw.median <= RATIO_GOAL) && value <= limit;
         rows.push(
           row({
             scenario: this.title,

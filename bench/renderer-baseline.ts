@@ -1,4 +1,4 @@
-// Scenario 6's baseline: a minimal hand-written virtual grid (plain DOM, no framework, all 50,000
+// Scenario 6's baseline: a minimal hand-written virtual grid (plain DOM, no framework, all 100,000
 // items known up front, no IPC) showing the same thumbnails at the same tile size, served by a tiny
 // local server. It is the floor a browser on this machine gives: what Atelier's grid is compared to.
 import { createReadStream, existsSync } from 'node:fs';

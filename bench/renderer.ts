@@ -1,7 +1,8 @@
-// Scenario 6: the renderer in browser mode (Debian Chromium), a library of 50,000 assets with cached
-// thumbnails. Figures: time from navigation to the first full grid (every tile in view showing its
-// decoded thumbnail) and the longest task while scrolling to the end, against a minimal hand-written
-// virtual grid showing the same thumbnails (renderer-baseline.ts). The renderer is built fresh into
+// Scenario 6: the renderer in browser mode (Debian Chromium), a library of 100,000 assets of five
+// shapes (1:1, 16:9, 9:16, 21:9, 4:3) with cached thumbnails, shown by Atelier's justified grid (true
+// shapes, library/justified-grid.ts). Figures: time from navigation to the first full grid (every tile
+// in view showing its decoded thumbnail) and the longest task while scrolling to the end, against a
+// minimal hand-written square virtual grid showing the same thumbnails (renderer-baseline.ts). The renderer is built fresh into
 // the work folder unless out/renderer is fresh, so the figure is of the sources as they are.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
@@ -19,10 +20,19 @@ import { row, type BenchRow } from './harness/report.ts';
 import { max, median } from './harness/stats.ts';
 import { baselineHtml, serveBaseline } from './renderer-baseline.ts';
 
-const ASSETS = 50_000;
+const ASSETS = 100_000;
 const THUMBS = 256;
 const FIRST_GRID_GOAL_MS = 800;
-const LONG_TASK_GOAL_MS = 100;
+/** The browser reports tasks over 50 ms; the goal is that none happens while scrolling. */
+const LONG_TASK_GOAL_MS = 50;
+/** The seeded assets' sizes, by seq % 5: the justified grid lays out every shape. */
+const SHAPES = [
+  [1024, 1024],
+  [1920, 1080],
+  [1080, 1920],
+  [2048, 880],
+  [1600, 1200],
+] as const;
 /** Nothing listens there: the app shows the seeded cache, a refresh fails quietly (as in the e2e test). */
 const DEAD_SERVICE = 'http://127.0.0.1:9';
 const KEY = 'bench-key';
@@ -225,7 +235,7 @@ export const renderer: Scenario = {
     const navigations = ctx.quick ? 2 : 5;
     const plan: ScrollPlan = ctx.quick
       ? { step: 1, maxFrames: 80, timeoutMs: 60_000 }
-      : { step: 1, maxFrames: null, timeoutMs: 300_000 };
+      : { step: 1, maxFrames: null, timeoutMs: 600_000 };
     const scrolls = ctx.quick ? 1 : 2;
     const rendererDir = freshRendererBuild(ctx);
     const seeded = seededLibraryCopy(ctx, assets, 'library.db');
@@ -239,6 +249,9 @@ export const renderer: Scenario = {
       const db = new Database(file);
       // Every asset has a cached thumbnail (the grid shows thumbnails only, never full images).
       db.prepare(`UPDATE assets SET thumb_path = '.thumbs/bench-' || (seq % ${THUMBS}) || '.webp'`).run();
+      // Five shapes, so the grid's rows are really justified (the seed leaves sizes unknown).
+      const cases = (axis: 0 | 1) => SHAPES.map((shape, i) => `WHEN ${i} THEN ${shape[axis]}`).join(' ');
+      db.prepare(`UPDATE assets SET width = CASE seq % 5 ${cases(0)} END, height = CASE seq % 5 ${cases(1)} END`).run();
       db.close();
       const thumbs = join(dataDir, 'Library', '.thumbs');
       mkdirSync(thumbs, { recursive: true });
@@ -302,7 +315,7 @@ export const renderer: Scenario = {
     const rows: BenchRow[] = [
       row({
         scenario: this.title,
-        figure: `navigation → first full grid of thumbnails, ${assets.toLocaleString('en-US')} assets, median of ${navigations}`,
+        figure: `navigation → first full justified grid of thumbnails, ${assets.toLocaleString('en-US')} assets, median of ${navigations}`,
         unit: 'ms',
         value: firstGrid.atelier,
         baseline: firstGrid.baseline,
@@ -313,7 +326,7 @@ export const renderer: Scenario = {
       }),
       row({
         scenario: this.title,
-        figure: `longest task while scrolling to the end, ${plan.step} viewport/frame (${scrolls} run${scrolls > 1 ? 's' : ''})`,
+        figure: `longest task while scrolling the justified grid to the end, ${plan.step} viewport/frame (${scrolls} run${scrolls > 1 ? 's' : ''})`,
         unit: 'ms',
         value: longest.atelier,
         baseline: longest.baseline,
@@ -324,7 +337,7 @@ export const renderer: Scenario = {
       }),
       row({
         scenario: this.title,
-        figure: '  same scroll, tasks over 100 ms per 1,000 frames',
+        figure: `  same scroll, tasks over ${LONG_TASK_GOAL_MS} ms per 1,000 frames`,
         unit: '',
         value: overPerThousand('atelier'),
         baseline: overPerThousand('baseline'),

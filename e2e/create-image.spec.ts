@@ -48,7 +48,7 @@ test('imagea takes at most 3 reference URLs: a 4th shows the limit and disables 
 
   // A bad URL is flagged on its own row.
   await form.addReferenceUrls(['not a url']);
-  await expect(form.listItems('referenceImageURLs').last()).toContainText('must be a public http(s) image URL');
+  await expect(form.listItems('referenceImageURLs').last()).toContainText('is not a public http(s) link');
   await expect(form.generate).toBeDisabled();
 });
 
@@ -62,7 +62,9 @@ test('imagec-2 takes outputCompression only with jpeg output', async ({ page }) 
   await expect(compression).toBeEnabled();
   await expect(form.field('outputCompression')).toContainText('0–100');
   await compression.fill('150');
-  await expect(form.fieldError('outputCompression')).toContainText('from 0 to 100');
+  await expect(form.fieldError('outputCompression')).toContainText(
+    'JPEG compression must be a whole number 0–100; you entered 150',
+  );
   await expect(form.generate).toBeDisabled();
   await compression.fill('80');
   await expect(form.generate).toBeEnabled();
@@ -109,13 +111,19 @@ test('Generate puts the job in the queue dock at once and shows its images when 
   await form.prompt.fill('a lighthouse at dusk');
   await form.pickSegment('numImages', '2');
   await form.generate.click();
+  // The queue stays out of the way: counts in the status bar, the list only on demand.
+  await expect(shell.jobsInFlight).toContainText(/sending|queued|running/);
+  await expect(shell.queueDock).toHaveCount(0);
+  await shell.jobsInFlight.click();
   await expect(shell.queueDock).toBeVisible();
   await expect(shell.queueDock.getByTestId('queue-item').first()).toContainText('a lighthouse at dusk');
   const job = form.root.getByTestId('result-job').first();
   await expect(job).toContainText('a lighthouse at dusk');
   await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
   await expect(job.getByTestId('result-image')).toHaveCount(2);
-  await expect(shell.jobsInFlight).toHaveText('No jobs running');
+  // The finished row folds away by itself a few seconds later.
+  await expect(shell.jobsInFlight).toHaveText('No jobs running', { timeout: 15_000 });
+  await expect(shell.queueDock.getByTestId('queue-item')).toHaveCount(0);
   await screenshotBothSchemes(page, 'create-image-results');
 });
 
@@ -158,7 +166,7 @@ test('presets are browsed by category, searched, picked and cleared', async ({ p
   const dialog = page.getByTestId('preset-dialog');
   await form.field('preset').getByRole('button', { name: 'Choose a preset…' }).click();
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('heading', { level: 4 }).first()).toBeVisible();
+  await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await screenshotBothSchemes(page, 'create-image-presets');
 
   const first = dialog.getByRole('listitem').first().getByRole('button');

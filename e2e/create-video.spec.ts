@@ -16,7 +16,7 @@ test('the nine models are grouped by family', async ({ page }) => {
   const groups = form.model.locator('optgroup');
   await expect(groups).toHaveCount(5);
   await expect(form.model.locator('option')).toHaveCount(9);
-  await expect(groups.nth(3)).toHaveAttribute('label', 'Family C · motion');
+  await expect(groups.nth(3)).toHaveAttribute('label', 'Video family C · motion');
 });
 
 test('motion models take no duration, aspect ratio or audio', async ({ page }) => {
@@ -30,7 +30,7 @@ test('motion models take no duration, aspect ratio or audio', async ({ page }) =
   await expect(form.field('aspectRatio')).toHaveCount(0);
   await expect(form.field('generateAudio')).toHaveCount(0);
   await expect(form.field('characterOrientation')).toBeVisible();
-  await expect(form.rules).toContainText('take no duration, aspectRatio or generateAudio');
+  await expect(form.rules).toContainText('Takes no duration, aspect ratio or generate audio');
 });
 
 test('videoa needs duration 8 with a reference image', async ({ page }) => {
@@ -42,7 +42,7 @@ test('videoa needs duration 8 with a reference image', async ({ page }) => {
   await expect(form.generate).toBeEnabled();
 
   await form.addReferenceImage(url('style.png'), 'reference_image');
-  await expect(form.fieldError('duration')).toContainText('duration must be 8');
+  await expect(form.fieldError('duration')).toContainText('Duration must be 8 s');
   await expect(form.generate).toBeDisabled();
   await form.pickSegment('duration', '8 s');
   await expect(form.generate).toBeEnabled();
@@ -59,7 +59,7 @@ test('videob-1.5-pro ignores reference images and says so; first and last frames
   await expect(form.generate).toBeEnabled();
 
   await form.addReferenceImage(url('c.png'), 'first_frame');
-  await expect(form.fieldError('referenceImages')).toContainText('at most 1 first_frame');
+  await expect(form.fieldError('referenceImages')).toContainText('at most 1 first frame');
   await expect(form.generate).toBeDisabled();
 });
 
@@ -75,7 +75,7 @@ test('videob-2.0 takes reference videos (up to 3); videod takes none', async ({ 
 
   // Switching to a model without reference videos keeps them visible, refused, so nothing is dropped silently.
   await form.chooseModel('videod-1.5');
-  await expect(form.fieldError('referenceVideos')).toContainText('not accepted by videod-1.5');
+  await expect(form.fieldError('referenceVideos')).toContainText('not accepted by Video D 1.5');
   await expect(form.generate).toBeDisabled();
 });
 

@@ -44,15 +44,28 @@ test('first run with an API key: a refused key says why, a good one opens the ap
   await expect(welcome.root).toContainText('must start with https://');
   await screenshotBothSchemes(page, 'view-first-run-key');
 
-  await welcome.baseUrl.fill(emulator.url);
+  // Nothing answers at the address: said on the address, in this screen's words; the key is kept.
+  await welcome.baseUrl.fill('http://127.0.0.1:9');
   await welcome.apiKey.fill('not-the-key');
   await welcome.submitKey.click();
-  await expect(welcome.root).toContainText('The service refused this key');
-  // The key field never keeps what was typed.
-  await expect(welcome.apiKey).toHaveValue('');
+  await expect(welcome.fieldError('baseUrl')).toContainText('Nothing answered at http://127.0.0.1:9');
+  await expect(welcome.fieldError('baseUrl')).not.toContainText('Settings');
+  await expect(welcome.fieldError('apiKey')).toHaveCount(0);
+  await expect(welcome.apiKey).toHaveValue('not-the-key');
+
+  // The address answers and refuses the key: said on the key; the key survives for a fix.
+  await welcome.baseUrl.fill(emulator.url);
+  await welcome.submitKey.click();
+  await expect(welcome.fieldError('apiKey')).toContainText('refused this key');
+  await expect(welcome.fieldError('baseUrl')).toHaveCount(0);
+  await expect(welcome.apiKey).toHaveValue('not-the-key');
   await expect(welcome.apiKey).toHaveAttribute('type', 'password');
 
-  await welcome.apiKey.fill('demo-key');
+  // A key pasted with a "Bearer " prefix and spaces is cleaned, and says so.
+  await welcome.apiKey.fill('  Bearer demo-key \n');
+  await welcome.apiKey.blur();
+  await expect(welcome.apiKey).toHaveValue('demo-key');
+  await expect(welcome.root).toContainText('Removed the “Bearer ” prefix and spaces from the pasted key.');
   await welcome.submitKey.click();
   await expect(shell.view('create-image')).toBeVisible();
   await expect(shell.demoBadge).toHaveCount(0);

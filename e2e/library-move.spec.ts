@@ -113,8 +113,9 @@ test.describe('moving the library folder', () => {
     await new AppShellPage(page).goTo('settings');
     const from = await libraryDir(page);
     const before = filesUnder(from);
-    // A big file the user keeps in the library folder (sparse: cheap to make, slow enough to copy and check).
-    const big = join(from, 'kept-by-me.bin');
+    // A big file in the library's images (sparse: cheap to make, slow enough to copy and check).
+    mkdirSync(join(from, 'images'), { recursive: true });
+    const big = join(from, 'images', 'kept-by-me.bin');
     writeFileSync(big, '');
     truncateSync(big, 768 * 1024 * 1024);
     const to = join(scratch, 'aborted', 'Library');
@@ -137,7 +138,7 @@ test.describe('moving the library folder', () => {
       await expect(settings.repointField).toBeEnabled();
       expect(await libraryDir(page)).toBe(from);
       const after = filesUnder(from);
-      after.delete('kept-by-me.bin');
+      after.delete(join('images', 'kept-by-me.bin'));
       expect(after).toEqual(before);
       expect(existsSync(big)).toBe(true);
 

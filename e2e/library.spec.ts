@@ -401,7 +401,7 @@ test.describe('a demo library where each test works on assets of its own', () =>
       'aria-checked',
       'true',
     );
-    await expect(form.field('aspectRatio').locator('select')).toHaveValue('4:5');
+    await expect(form.field('aspectRatio').getByRole('radio', { name: '4:5' })).toHaveAttribute('aria-checked', 'true');
     await expect(form.field('imageSize').getByRole('radio', { name: '1K', exact: true })).toHaveAttribute(
       'aria-checked',
       'true',
@@ -447,8 +447,8 @@ test.describe('a demo library where each test works on assets of its own', () =>
       'aria-checked',
       'true',
     );
-    await expect(form.field('ratio').locator('select')).toHaveValue('4:3');
-    await expect(form.field('duration').getByRole('textbox')).toHaveValue('6');
+    await expect(form.field('ratio').getByRole('radio', { name: '4:3' })).toHaveAttribute('aria-checked', 'true');
+    await expect(form.field('duration').getByRole('slider')).toHaveValue('6');
     await expect(form.field('generateAudio').getByRole('switch')).toHaveAttribute('aria-checked', 'true');
     await expect(form.field('returnLastFrame').getByRole('switch')).toHaveAttribute('aria-checked', 'false');
     // The seed comes back locked, so the same seed goes again.

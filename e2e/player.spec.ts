@@ -1,5 +1,6 @@
-// Player: an HLS video streams through hls.js and actually plays; the two-step MP4 download (the service
-// prepares the file, then it arrives) ends in a local copy that plays.
+// Player: an HLS video streams through hls.js and actually plays; the controls sit on the picture and the
+// keyboard drives it; the two-step MP4 download (the service prepares the file, then it arrives) ends in a
+// local copy that plays.
 import { expect, test, type Page } from './fixtures/page-errors.ts';
 import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
 import { AssetViewPage } from './pages/asset-view-page.ts';
@@ -83,6 +84,49 @@ test("a stream whose host refuses hls.js (no CORS) falls back to the browser's o
   await view.play();
   await expect.poll(() => view.currentTime(), { timeout: 10_000 }).toBeGreaterThan(0.5);
   await expect(view.root.getByTestId('player-error')).toHaveCount(0);
+});
+
+test('the controls sit on the picture; Space, Shift+arrows, M and F drive the player', async ({ page }) => {
+  const stream = videos.find((v) => v.hls);
+  const library = new LibraryPage(page);
+  const view = new AssetViewPage(page);
+  await library.tile(stream?.id ?? '').dblclick();
+  await expect
+    .poll(() => view.video.evaluate((el: HTMLVideoElement) => el.readyState), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(1);
+  const controls = view.root.getByTestId('player-controls');
+  const picture = await view.video.boundingBox();
+  const bar = await controls.boundingBox();
+  if (!picture || !bar) throw new Error('no picture or controls');
+  // On the picture: inside its box, along its bottom edge.
+  expect(bar.x).toBeGreaterThanOrEqual(picture.x - 0.5);
+  expect(bar.x + bar.width).toBeLessThanOrEqual(picture.x + picture.width + 0.5);
+  expect(bar.y).toBeGreaterThanOrEqual(picture.y - 0.5);
+  expect(bar.y + bar.height).toBeLessThanOrEqual(picture.y + picture.height + 0.5);
+  expect(picture.y + picture.height - (bar.y + bar.height)).toBeLessThan(24);
+
+  const paused = () => view.video.evaluate((el: HTMLVideoElement) => el.paused);
+  await view.video.evaluate((el: HTMLVideoElement) => (el.muted = true));
+  await page.keyboard.press('Space');
+  await expect.poll(paused).toBe(false);
+  await page.keyboard.press('Space');
+  await expect.poll(paused).toBe(true);
+  await view.video.evaluate((el: HTMLVideoElement) => (el.currentTime = 0));
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(() => view.currentTime()).toBeGreaterThan(1);
+  await page.keyboard.press('m');
+  await expect.poll(() => view.video.evaluate((el: HTMLVideoElement) => el.muted)).toBe(false);
+  await page.keyboard.press('m');
+  await expect.poll(() => view.video.evaluate((el: HTMLVideoElement) => el.muted)).toBe(true);
+  await page.keyboard.press('f');
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await page.keyboard.press('f');
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+  // Plain arrows still move between the items.
+  await expect(view.position).toHaveText(/^\d+ of 2$/);
+  const position = await view.position.textContent();
+  await page.keyboard.press(position?.startsWith('1') ? 'ArrowRight' : 'ArrowLeft');
+  await expect(view.position).not.toHaveText(position ?? '');
 });
 
 test('the two-step video download: the service prepares it, the file arrives, it plays from disk', async ({ page }) => {

@@ -1,4 +1,6 @@
-// Playwright e2e: the real renderer and core in Debian Chromium through browser mode.
+// Playwright e2e: the real renderer and core through browser mode, in a system Chromium or
+// Playwright's own (fixtures/chromium.ts; `npm run pretest:e2e` installs Playwright's where needed).
+// The `_electron` specs in electron/ launch the real app where an Electron binary exists.
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './fixtures/chromium.ts';
 

@@ -59,3 +59,37 @@ test('a 429 while checking jobs shows rate limited with its wait, then clears an
   const left = (emulator.control.faults().rules ?? []).map((rule) => rule.rateLimit?.count);
   expect(left).toContain(0);
 });
+
+test('a long Retry-After while checking jobs offers Check now, which ends the wait at once', async ({
+  page,
+  freshApp,
+}) => {
+  test.setTimeout(90_000);
+  const shell = new AppShellPage(page);
+  await shell.open(freshApp.url);
+  await new FirstRunPage(page).enterKey(emulator.url, 'demo-key');
+  const form = new CreateImagePage(page);
+  await expect(form.root).toBeVisible();
+  // Four minutes: reasonable, so honoured, but too long to sit and wait for.
+  const rateLimit = { count: 1, retryAfterSeconds: 240 };
+  emulator.control.setFaults({
+    rules: [
+      { method: 'GET', path: '/jobs/:id', rateLimit },
+      { method: 'GET', path: '/jobs', rateLimit },
+    ],
+  });
+  await form.chooseModel('imagea');
+  await form.prompt.fill('a kite over the dunes');
+  await form.generate.click();
+  const job = form.root.getByTestId('result-job').first();
+  await expect(job).toBeVisible();
+  await expect(shell.connection).toHaveText(/^Rate limited · checking jobs again in 4 min$/, { timeout: 20_000 });
+  const checkNow = page.getByTestId('check-now');
+  await expect(checkNow).toBeVisible();
+  await screenshotBothSchemes(page, 'status-bar-check-now');
+  emulator.control.advanceClock(60_000);
+  await checkNow.click();
+  await expect(shell.connection).toHaveText('Online', { timeout: 5_000 });
+  await expect(checkNow).toHaveCount(0);
+  await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 15_000 });
+});

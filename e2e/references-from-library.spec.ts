@@ -72,9 +72,9 @@ test('Create video: dragged onto a role or pressed and given one by keyboard; re
 
   // The model's rules refuse, visibly, with the reason: one first frame, no reference videos, the wrong kind.
   await form.libraryPicks.nth(1).dragTo(form.dropTarget('first_frame'));
-  await expect(form.referenceMessage).toHaveText('videoa-3.1 takes one first frame: remove the one there first.');
+  await expect(form.referenceMessage).toHaveText('Video A 3.1 takes one first frame: remove the one there first.');
   await form.libraryPicks.nth(1).dragTo(form.dropTarget('reference_video'));
-  await expect(form.referenceMessage).toHaveText('videoa-3.1 takes no reference videos.');
+  await expect(form.referenceMessage).toHaveText('Video A 3.1 takes no reference videos.');
   await expect(form.dropTarget('reference_video').getByTestId('drop-status')).toHaveText('not taken');
   await expect(form.listItems('referenceImages')).toHaveCount(1);
   await screenshotBothSchemes(page, 'create-video-library-refused');
@@ -92,7 +92,7 @@ test('Create video: dragged onto a role or pressed and given one by keyboard; re
   await screenshotBothSchemes(page, 'create-video-library-pick');
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
-  await expect(form.referenceMessage).toHaveText('videoa-3.1 takes one first frame: remove the one there first.');
+  await expect(form.referenceMessage).toHaveText('Video A 3.1 takes one first frame: remove the one there first.');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expect(form.referenceMessage).toHaveText('Added as last frame.');

@@ -3,6 +3,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 import { AppShellPage } from './pages/app-shell-page.ts';
+import { callInPage } from './pages/contract-client.ts';
 import { expect, test } from './fixtures/test.ts';
 import type { RunningApp } from './fixtures/browser-mode.ts';
 
@@ -181,5 +182,49 @@ test.describe('who may talk to browser mode', () => {
     expect((await rawGet(app, '/', { Cookie: cookie })).status).toBe(400);
     expect(await openBridge(app, { origin: app.origin, cookie, host: `evil.example:${port}` })).toBe(403);
     expect((await rawGet(app, '/', { Host: new URL(app.origin).host, Cookie: cookie })).status).toBe(200);
+  });
+});
+
+test.describe('what a compromised renderer cannot do', () => {
+  test('cannot aim the library at / (media route, open-item) nor the key at another address', async ({ page, app }) => {
+    await new AppShellPage(page).open(app.url);
+    expect(await callInPage(page, 'settings:update', { libraryDir: '/' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'libraryDir' },
+    });
+    expect(await callInPage(page, 'library:use-folder', { to: '/' })).toMatchObject({
+      ok: false,
+      error: { field: 'to' },
+    });
+    expect((await page.request.get(`${app.origin}/media/etc/passwd`)).status()).toBe(404);
+    expect(await callInPage(page, 'shell:open-item', { path: '/etc/passwd' })).toMatchObject({ ok: false });
+    expect(await callInPage(page, 'settings:update', { baseUrl: 'https://attacker.example/v1' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'baseUrl' },
+    });
+    expect(
+      await callInPage(page, 'uploads:add', { modelID: 'm', type: 'modelInput', files: [{ path: '/etc/passwd' }] }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+    // Control: a harmless setting goes through the same door.
+    expect(await callInPage(page, 'settings:update', { theme: 'dark' })).toMatchObject({ ok: true });
+  });
+
+  test('an oversized or malformed bridge message closes that connection only; the app lives on', async ({
+    page,
+    app,
+  }) => {
+    await new AppShellPage(page).open(app.url);
+    const codes = await page.evaluate(async () => {
+      const closeCode = (payload: string) =>
+        new Promise<number>((resolve) => {
+          const ws = new WebSocket(`ws://${location.host}/bridge`);
+          ws.onopen = () => ws.send(payload);
+          ws.onclose = (event) => resolve(event.code);
+        });
+      return [await closeCode('x'.repeat(6 * 1024 * 1024)), await closeCode('{not json')];
+    });
+    expect(codes).toEqual([1009, 1003]);
+    expect(app.process.exitCode).toBeNull();
+    expect(await callInPage(page, 'app:info', undefined)).toMatchObject({ ok: true });
   });
 });

@@ -24,13 +24,15 @@ test('setting and removing a key from Settings', async ({ page, freshApp }) => {
   await expect(settings.demoToggle).toHaveAttribute('aria-checked', 'true');
   await screenshotBothSchemes(page, 'view-settings-demo');
 
-  // A bad address is refused before anything is saved.
+  // The address changes only together with the key; a bad one is refused before anything is sent.
+  await expect(settings.serviceAddress).toHaveText('Not set yet');
+  await settings.editKey.click();
   await settings.baseUrl.fill('http://example.com/v1');
-  await expect(settings.root).toContainText('must start with https://');
-  await settings.setBaseUrl(emulator.url);
-  await expect(settings.baseUrl).toHaveValue(emulator.url);
-
-  await settings.setKey('wrong-key');
+  await settings.apiKey.fill('wrong-key');
+  await settings.saveKey.click();
+  await expect(settings.keyRow).toContainText('must start with https://');
+  await settings.baseUrl.fill(emulator.url);
+  await settings.saveKey.click();
   await expect(settings.keyRow).toContainText('The service refused this key');
   await expect(settings.apiKey).toHaveValue('');
   await settings.apiKey.fill('demo-key');
@@ -40,6 +42,7 @@ test('setting and removing a key from Settings', async ({ page, freshApp }) => {
   await expect(settings.keyStorage).toHaveText('This session only');
   await expect(settings.keyRow).toContainText('this session only');
   await expect(settings.demoToggle).toHaveAttribute('aria-checked', 'false');
+  await expect(settings.serviceAddress).toHaveText(emulator.url);
   await expect(shell.demoBadge).toHaveCount(0);
   expect(await page.content()).not.toContain('demo-key');
   await screenshotBothSchemes(page, 'view-settings-key');

@@ -73,12 +73,12 @@ test('a ready trained model generates; one that is not ready is shown disabled w
   await expect(form.trainedSection).toBeVisible();
   await expect(form.field('aspectRatio')).toHaveCount(0);
   await expect(form.field('referenceImageURLs')).toHaveCount(0);
-  await expect(form.generateBlocked).toContainText('at least one of prompt, preset or inputImageId');
+  await expect(form.generateBlocked).toContainText('Needs at least one of: prompt, preset, input image');
 
   await form.prompt.fill('a portrait in soft window light');
   const width = form.field('width').getByRole('textbox');
   await width.fill('100');
-  await expect(form.fieldError('width')).toContainText('from 256 to 2048');
+  await expect(form.fieldError('width')).toContainText('Width must be a whole number 256–2048; you entered 100');
   await expect(form.generate).toBeDisabled();
   await width.fill('512');
   await form.field('height').getByRole('textbox').fill('768');
@@ -111,7 +111,7 @@ test("the input image: the model's reference images as thumbnails, uploads by dr
   await expect(form.model.locator(`option[value="${REFERENCE_MODEL}"]`)).toBeEnabled({ timeout: 20_000 });
   await form.chooseModel(REFERENCE_MODEL);
   const picker = form.field('inputImageId');
-  const typedId = form.field('inputImageId-text').getByRole('textbox');
+  const typedId = form.field('inputImageId-text').locator('input');
 
   // The reference image already on the service is offered as a thumbnail the browser loaded; none is chosen.
   const serviceReference = form.inputImage(serviceReferenceId);

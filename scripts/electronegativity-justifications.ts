@@ -25,7 +25,7 @@ export const JUSTIFICATIONS: readonly Justification[] = [
   },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
-    file: 'shell/main.ts',
+    file: 'shell/startup/host-services.ts',
     reason:
       'The DesktopIntegration adapter; its only caller is the shell:open-external handler, which refuses anything but https first (core/handlers/shell.ts, shell.test.ts).',
   },

@@ -1,9 +1,15 @@
 // `node scripts/generate-icons.ts`: draws Atelier's mark (an easel that is also an "A") as SVG
-// and renders the app icon and tray images with sharp. The PNGs are committed; rerun after
-// changing the drawing.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// and renders, with sharp, every icon the installers and the tray use. The files are committed;
+// rerun after changing the drawing.
+//   resources/icon.png         1024 px, the master (and Linux's fallback)
+//   resources/icon.icns        macOS (electron-builder.yml mac.icon): PNG chunks 128 to 1024 px
+//   resources/icon.ico         Windows exe and NSIS installer (win.icon): 16 to 256 px
+//   resources/icons/NxN.png    Linux AppImage and deb (linux.icon): 16 to 512 px
+//   resources/tray/…           tray images (macOS template images, and the coloured ones)
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
+import { ICNS_PNG_TYPES, icnsFile, icoFile, type IcoEntry } from './icon-containers.ts';
 
 const resources = resolve(import.meta.dirname, '..', 'resources');
 
@@ -42,19 +48,44 @@ const trayGlyph = (
   ${glyph(color, 104)}
 </svg>`;
 
-async function render(svg: string, size: number, file: string): Promise<void> {
-  const png = await sharp(Buffer.from(svg), { density: 72 * (size / 1024) * 4 })
+async function png(svg: string, size: number): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { density: 72 * (size / 1024) * 4 })
     .resize(size, size)
     .png({ compressionLevel: 9 })
     .toBuffer();
-  writeFileSync(join(resources, file), png);
+}
+
+async function render(svg: string, size: number, file: string): Promise<void> {
+  writeFileSync(join(resources, file), await png(svg, size));
+}
+
+async function rgba(svg: string, size: number): Promise<Buffer> {
+  return sharp(await png(svg, size))
+    .ensureAlpha()
+    .raw()
+    .toBuffer();
 }
 
 mkdirSync(join(resources, 'tray'), { recursive: true });
 writeFileSync(join(resources, 'icon.svg'), appIcon);
 await render(appIcon, 1024, 'icon.png');
-await render(appIcon, 512, 'icon-512.png');
-await render(appIcon, 256, 'icon-256.png');
+
+// Linux: one PNG per size in a folder, named as electron-builder expects (NxN.png).
+rmSync(join(resources, 'icons'), { recursive: true, force: true });
+mkdirSync(join(resources, 'icons'));
+for (const size of [16, 24, 32, 48, 64, 128, 256, 512]) await render(appIcon, size, `icons/${size}x${size}.png`);
+
+// Windows: BMP entries up to 128 px, PNG at 256 px.
+const ico: IcoEntry[] = [];
+for (const size of [16, 24, 32, 48, 64, 128]) ico.push({ kind: 'bmp', size, rgba: await rgba(appIcon, size) });
+ico.push({ size: 256, png: await png(appIcon, 256) });
+writeFileSync(join(resources, 'icon.ico'), icoFile(ico));
+
+// macOS: PNG chunks for every size Finder and the Dock ask for, 1x and 2x.
+const icns: { type: string; png: Buffer }[] = [];
+for (const { type, pixels } of ICNS_PNG_TYPES) icns.push({ type, png: await png(appIcon, pixels) });
+writeFileSync(join(resources, 'icon.icns'), icnsFile(icns));
+
 // macOS template images: black with alpha; the menu bar recolours them.
 await render(trayGlyph('#000000'), 16, 'tray/trayTemplate.png');
 await render(trayGlyph('#000000'), 32, 'tray/trayTemplate@2x.png');

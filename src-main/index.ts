@@ -1,4 +1,4 @@
-// Electron entry: hands over to the shell at once.
-import { startShell } from './shell/main.ts';
+// Electron entry: hands over to the shell at once (it reports its own failures).
+import { runShell } from './shell/main.ts';
 
-void startShell();
+runShell();

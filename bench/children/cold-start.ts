@@ -5,12 +5,31 @@
 //   core:    the whole core as a host starts it, imports included: createCore on a data folder whose
 //            account database is <dbFile> (settings, key, account, jobs engine, library host), then
 //            the first page through dispatch. <dataDir> is prepared by the parent (cold-start.ts).
+//   bundled: the same as core, from the core bundled as the app ships it (<bundle>, built by the
+//            parent with bench/harness/core-bundle.ts): what a start of out/main costs.
+// core, bundled and raw also report the process's RSS once the first page is shown and the process
+// is idle (after a full GC when Node runs with --expose-gc).
 // Module loading is timed apart (`importMs`) for atelier/raw: the app has its modules loaded before
 // a library opens. For core, totalMs counts from the process's first line.
-// Usage: node cold-start.ts <dbFile> atelier|raw | node cold-start.ts <dbFile> core <dataDir> <baseUrl> <key>
-const [file, mode, dataDir, baseUrl, key] = process.argv.slice(2);
-if (!file || (mode !== 'atelier' && mode !== 'raw' && mode !== 'core'))
-  throw new Error('usage: cold-start.ts <dbFile> atelier|raw|core [dataDir baseUrl key]');
+// Usage: node cold-start.ts <dbFile> atelier|raw
+//        node cold-start.ts <dbFile> core <dataDir> <baseUrl> <key>
+//        node cold-start.ts <dbFile> bundled <dataDir> <baseUrl> <key> <bundle>
+const [file, mode, dataDir, baseUrl, key, bundle] = process.argv.slice(2);
+if (!file || (mode !== 'atelier' && mode !== 'raw' && mode !== 'core' && mode !== 'bundled'))
+  throw new Error('usage: cold-start.ts <dbFile> atelier|raw|core|bundled [dataDir baseUrl key [bundle]]');
+
+interface CoreModule {
+  createCore: typeof import('../../src-main/core/core.ts').createCore;
+  createConfStore: typeof import('../../src-main/core/settings/store.ts').createConfStore;
+  withRunOverrides: typeof import('../../src-main/cli/settings-overlay.ts').withRunOverrides;
+}
+
+/** RSS once idle: what the page left behind, after a GC when available. */
+async function idleRssMb(): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().rss / 1024 / 1024;
+}
 
 const PAGE = 200;
 const t0 = performance.now();
@@ -18,11 +37,13 @@ let openMs: number;
 let totalMs: number;
 let importMs: number;
 let items: number;
-if (mode === 'core') {
-  if (!dataDir || !baseUrl || !key) throw new Error('core mode needs <dataDir> <baseUrl> <key>');
-  const { createCore } = await import('../../src-main/core/core.ts');
-  const { createConfStore } = await import('../../src-main/core/settings/store.ts');
-  const { withRunOverrides } = await import('../../src-main/cli/settings-overlay.ts');
+let rssMb: number | null = null;
+if (mode === 'core' || mode === 'bundled') {
+  if (!dataDir || !baseUrl || !key) throw new Error(`${mode} mode needs <dataDir> <baseUrl> <key>`);
+  if (mode === 'bundled' && !bundle) throw new Error('bundled mode needs <bundle>');
+  const { createCore, createConfStore, withRunOverrides } = (
+    mode === 'bundled' ? await import(bundle!) : await import('./core-entry.ts')
+  ) as CoreModule;
   importMs = performance.now() - t0;
   const start = performance.now();
   const core = await createCore({
@@ -37,6 +58,7 @@ if (mode === 'core') {
   totalMs = performance.now() - t0;
   if (!page.ok) throw new Error(`assets:list failed: ${page.error.message}`);
   items = (page.value as { items: unknown[] }).items.length;
+  rssMb = await idleRssMb();
   await core.close();
 } else if (mode === 'atelier') {
   const { openCache } = await import('../../src-main/core/db/cache.ts');
@@ -66,6 +88,7 @@ if (mode === 'core') {
     .all(PAGE + 1);
   totalMs = performance.now() - start;
   items = Math.min(rows.length, PAGE);
+  rssMb = await idleRssMb();
   db.close();
 }
-process.stdout.write(`${JSON.stringify({ mode, totalMs, openMs, importMs, items })}\n`);
+process.stdout.write(`${JSON.stringify({ mode, totalMs, openMs, importMs, items, rssMb })}\n`);

@@ -1,4 +1,4 @@
-// Page object for the asset view (lightbox): position, media, details and lineage, actions and the two deletes.
+// Page object for the asset view (lightbox): position, the zoomable stage, media, details and lineage, actions and the two deletes.
 import type { Locator, Page } from '@playwright/test';
 
 export class AssetViewPage {
@@ -11,6 +11,10 @@ export class AssetViewPage {
   readonly waiting: Locator;
   readonly offlineStatus: Locator;
   readonly close: Locator;
+  /** The zoomable picture area (data-scale, data-fit). */
+  readonly stage: Locator;
+  /** The details panel (collapsible with I). */
+  readonly panel: Locator;
 
   constructor(page: Page) {
     this.page = page;
@@ -22,6 +26,8 @@ export class AssetViewPage {
     this.waiting = this.root.getByTestId('asset-waiting');
     this.offlineStatus = this.root.getByTestId('offline-status');
     this.close = this.root.getByTestId('asset-close');
+    this.stage = this.root.getByTestId('zoom-stage');
+    this.panel = this.root.getByTestId('asset-panel');
   }
 
   action(name: string): Locator {

@@ -2,23 +2,34 @@
 // (the page's cookie authorises it), so specs can queue jobs without clicking through Create.
 import type { Page } from '@playwright/test';
 
-export async function invokeInPage<T = unknown>(page: Page, channel: string, args?: unknown): Promise<T> {
-  const result = await page.evaluate(
+/** A channel's raw Result as the page's bridge answers it (refusals included). */
+export function callInPage(
+  page: Page,
+  channel: string,
+  args?: unknown,
+): Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string; field?: string } }> {
+  return page.evaluate(
     ({ channel, args }) =>
-      new Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>((resolve, reject) => {
-        const ws = new WebSocket(`ws://${location.host}/bridge`);
-        ws.onerror = () => reject(new Error('bridge refused the connection'));
-        ws.onopen = () => ws.send(JSON.stringify({ id: 1, channel, args }));
-        ws.onmessage = (message) => {
-          const data = JSON.parse(String(message.data)) as { kind: string; id?: number; result?: never };
-          if (data.kind === 'result' && data.id === 1) {
-            ws.close();
-            resolve(data.result as never);
-          }
-        };
-      }),
+      new Promise<{ ok: boolean; value?: unknown; error?: { code: string; message: string; field?: string } }>(
+        (resolve, reject) => {
+          const ws = new WebSocket(`ws://${location.host}/bridge`);
+          ws.onerror = () => reject(new Error('bridge refused the connection'));
+          ws.onopen = () => ws.send(JSON.stringify({ id: 1, channel, args }));
+          ws.onmessage = (message) => {
+            const data = JSON.parse(String(message.data)) as { kind: string; id?: number; result?: never };
+            if (data.kind === 'result' && data.id === 1) {
+              ws.close();
+              resolve(data.result as never);
+            }
+          };
+        },
+      ),
     { channel, args },
   );
+}
+
+export async function invokeInPage<T = unknown>(page: Page, channel: string, args?: unknown): Promise<T> {
+  const result = await callInPage(page, channel, args);
   if (!result.ok) throw new Error(`${channel} failed: ${result.error?.message}`);
   return result.value as T;
 }

@@ -18,6 +18,11 @@ export class FirstRunPage {
     this.submitKey = this.root.getByTestId('save-key');
   }
 
+  /** The error shown on one field of the connection form ('baseUrl', 'apiKey'). */
+  fieldError(name: 'baseUrl' | 'apiKey'): Locator {
+    return this.root.getByTestId(`field-${name}`).locator('[data-role="field-error"]');
+  }
+
   async enterKey(baseUrl: string, key: string): Promise<void> {
     await this.chooseKey.click();
     await this.baseUrl.fill(baseUrl);

@@ -13,6 +13,7 @@ export class SettingsPage {
   readonly confirmRemove: Locator;
   readonly demoToggle: Locator;
   readonly baseUrl: Locator;
+  readonly serviceAddress: Locator;
   readonly theme: Locator;
   readonly libraryFolder: Locator;
   readonly libraryFolderPath: Locator;
@@ -43,7 +44,8 @@ export class SettingsPage {
     this.confirmRemoveDialog = page.getByTestId('confirm-remove-key');
     this.confirmRemove = page.getByTestId('confirm-remove');
     this.demoToggle = page.getByTestId('toggle-demo').getByRole('switch');
-    this.baseUrl = page.getByTestId('setting-baseUrl').getByRole('textbox');
+    this.baseUrl = this.keyRow.getByLabel('Service address', { exact: true });
+    this.serviceAddress = page.getByTestId('service-address');
     this.theme = page.getByTestId('setting-theme');
     this.libraryFolder = page.getByTestId('settings-library-folder');
     this.libraryFolderPath = page.getByTestId('library-folder-path');
@@ -69,11 +71,6 @@ export class SettingsPage {
     await this.moveLibrary.click();
     await this.moveFolder.fill(folder);
     await this.moveNext.click();
-  }
-
-  async setBaseUrl(url: string): Promise<void> {
-    await this.baseUrl.fill(url);
-    await this.baseUrl.press('Enter');
   }
 
   async setKey(key: string): Promise<void> {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { AppError } from '../contract/errors.ts';
 import { createCore } from '../core/core.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { startBrowserMode } from './server.ts';
@@ -28,6 +29,10 @@ const core = await createCore({
   demo: createEmulatorDemo({ dataDir }),
   apiKeyOverride: process.env.ATELIER_API_KEY ?? null,
   host: { kind: 'browser', appVersion: pkg.version, chromiumVersion: null, electronVersion: null },
+}).catch((error: unknown) => {
+  // A read-only data folder and the like: the core's sentence, not a stack.
+  console.error(`Atelier could not start: ${error instanceof AppError ? error.info.message : String(error)}`);
+  process.exit(1);
 });
 if (values.demo) {
   const demo = await core.dispatch('account:use-demo', undefined);

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BRIDGE_PATH, type BridgeMessage, type BridgeRequest } from '../contract/bridge-protocol.ts';
 import type { Core } from '../core/core.ts';
 import {
@@ -33,6 +33,10 @@ export interface BrowserModeServer {
   close(): Promise<void>;
 }
 
+/**
+ * The largest message a client may send: a 1 MiB upload chunk as base64 plus its framing fits with
+ * room to spare (uploads never travel in one message). A larger one closes that connection (1009).
+ */
 const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
 function refuse(res: ServerResponse, status: number, message: string): void {
@@ -95,26 +99,38 @@ export async function startBrowserMode(options: BrowserModeOptions): Promise<Bro
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(message);
   });
 
+  const internal = { ok: false as const, error: { code: 'internal' as const, message: 'Internal error.' } };
+
+  /** One request in, one result out; nothing a client sends can throw past this. */
+  const answer = async (ws: WebSocket, data: RawData): Promise<void> => {
+    let request: BridgeRequest;
+    try {
+      request = JSON.parse(String(data)) as BridgeRequest;
+      if (typeof request !== 'object' || request === null || !Number.isSafeInteger(request.id)) throw new Error();
+    } catch {
+      ws.close(1003, 'Malformed message');
+      return;
+    }
+    let text: string;
+    try {
+      // dispatch turns every handler problem into data; this only guards against its own bugs.
+      const result = await options.core.dispatch(request.channel, request.args);
+      text = JSON.stringify({ kind: 'result', id: request.id, result } satisfies BridgeMessage);
+    } catch {
+      text = JSON.stringify({ kind: 'result', id: request.id, result: internal } satisfies BridgeMessage);
+    }
+    if (ws.readyState === ws.OPEN) ws.send(text);
+  };
+
+  wss.on('error', () => {}); // a failed upgrade concerns that one client only
   wss.on('connection', (ws: WebSocket) => {
     sockets.add(ws);
     ws.on('close', () => sockets.delete(ws));
-    ws.on('message', async (data) => {
-      let request: BridgeRequest;
-      try {
-        request = JSON.parse(String(data)) as BridgeRequest;
-        if (typeof request !== 'object' || request === null || typeof request.id !== 'number') throw new Error();
-      } catch {
-        ws.close(1003, 'Malformed message');
-        return;
-      }
-      // dispatch turns every handler problem into data; this only guards against its own bugs.
-      const result = await options.core
-        .dispatch(request.channel, request.args)
-        .catch(() => ({ ok: false as const, error: { code: 'internal' as const, message: 'Internal error.' } }));
-      if (ws.readyState === ws.OPEN) {
-        ws.send(JSON.stringify({ kind: 'result', id: request.id, result } satisfies BridgeMessage));
-      }
-    });
+    // An oversized or broken frame: ws itself closes the connection with the reason (1009, 1002…)
+    // and reports it here; without a listener that report would be thrown and end the process.
+    // Nothing more to do (terminating here could cut the close frame off before it is sent).
+    ws.on('error', () => {});
+    ws.on('message', (data) => void answer(ws, data).catch(() => ws.terminate()));
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -15,8 +15,17 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
+/** Handles the request (true) or leaves it to the caller (false); a malformed % escape is a 400. */
 export function serveStatic(root: string, urlPath: string, res: ServerResponse): boolean {
-  const relative = normalize(decodeURIComponent(urlPath === '/' ? '/index.html' : urlPath)).replace(/^([/\\])+/, '');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath === '/' ? '/index.html' : urlPath);
+  } catch {
+    res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end('Bad request: the address has a malformed % escape.');
+    return true;
+  }
+  const relative = normalize(decoded).replace(/^([/\\])+/, '');
   const file = join(root, relative);
   if (file !== root && !file.startsWith(root + sep)) return false;
   let size: number;

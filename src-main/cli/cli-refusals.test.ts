@@ -171,6 +171,21 @@ describe('requests refused before anything is sent', () => {
     expect(requestCount(h.emulator)).toBe(before);
   });
 
+  it('refuses a trained model that is not ready, naming modelID, exit 2, no generation sent', async () => {
+    const created = await fetch(`${h.emulator.url}/models`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${SENTINEL_KEY}`, 'API-Version': '1', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ modelType: 'person' }),
+    });
+    const modelId = ((await created.json()) as { result: { id: string } }).result.id;
+    const generations = () => h.emulator.control.stats().byRoute['POST /images/generation'] ?? 0;
+    const before = generations();
+    const run = await h.run(['generate', 'image', '--model', modelId, '--prompt', 'a portrait']);
+    expect(run.code, run.stderr).toBe(2);
+    expect(run.stderr).toMatch(new RegExp(`^modelID ${modelId} is new: only ready models can generate`, 'm'));
+    expect(generations()).toBe(before);
+  });
+
   it('asks for a key when none is set, exit 2, nothing sent', async () => {
     const before = requestCount(h.emulator);
     const run = await h.run(['models', 'list'], { env: { ATELIER_API_KEY: undefined } });

@@ -1,6 +1,5 @@
 // Composition root: builds the core's services from injected host adapters and returns the
 // handlers of every contract channel, the event bus and a clean shutdown.
-import { mkdirSync } from 'node:fs';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch.ts';
 import { createEventBus, type EventBus } from './events.ts';
 import type { CoreContext, HostInfo } from './context.ts';
@@ -25,6 +24,7 @@ import { hostJobsEngine } from './jobs/engine-host.ts';
 import { asServiceClient, jobsServiceFromClient } from './jobs/service-port.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
+import { createPickedFolders } from './host/picked-folders.ts';
 import { aggregateProgress } from './host/progress.ts';
 import type { Settings } from './settings/settings.ts';
 import type { ServiceClient } from './api/service-client.ts';
@@ -33,6 +33,7 @@ import type { DemoService } from './account/types.ts';
 import type { Cipher } from './secrets/cipher.ts';
 import type { KeyValueStore } from './settings/store.ts';
 import { createLogger, logFilePath, type Logger } from './log/logger.ts';
+import { checkDataDir } from './data-dir.ts';
 
 export interface CoreDeps {
   dataDir: string;
@@ -74,7 +75,8 @@ export interface Core {
 const DEMO_LATER_DOWNLOADS_MS = 4000;
 
 export async function createCore(deps: CoreDeps): Promise<Core> {
-  mkdirSync(deps.dataDir, { recursive: true });
+  // A read-only or unwritable data folder is one clear sentence, before any write fails somewhere.
+  checkDataDir(deps.dataDir);
   const ownLogger = deps.logger ? null : createLogger({ file: logFilePath(deps.dataDir) });
   const logger = deps.logger ?? (ownLogger as Logger);
   const logError = deps.logError ?? ((message: string, error: unknown) => logger.error(message, error));
@@ -87,6 +89,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.store ? { store: deps.store } : {}),
     ...(deps.demo ? { demo: deps.demo } : {}),
     apiKeyOverride: deps.apiKeyOverride ?? null,
+    pairLegacyKey: deps.host.kind !== 'cli',
   });
   const hostServices = withHostDefaults(deps.hostServices);
   // The user's Notifications setting is honoured here, so no engine code has to remember it.
@@ -127,17 +130,20 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     events,
     progress: transfers,
     logError,
+    logInfo: (message) => logger.child('library').info(message),
   });
   jobsHost.setOutputsListener((outputs) =>
     libraryHost.enqueueOutputs(outputs.map((o) => ({ kind: o.kind, id: o.id }))),
   );
   // The open account's cache and its refreshes (a first one runs whenever an account opens).
   const accountSync = createAccountSync({ accounts, events, logWarning: (message, error) => logError(message, error) });
+  // Folders the main process's dialog returned: in the app, the only source of a new library folder.
+  const pickedFolders = createPickedFolders();
   const handlers: Handlers = {
     ...appHandlers(ctx),
     ...accountHandlers(ctx),
     ...settingsHandlers(ctx),
-    ...shellHandlers(ctx),
+    ...shellHandlers(ctx, pickedFolders),
     ...modelsHandlers({
       cache: accountSync.cache,
       events,
@@ -151,7 +157,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...jobsHandlers(jobsHost),
     ...trainingHandlers(jobsHost),
     ...uploadsHandlers(jobsHost),
-    ...libraryHandlers(libraryHost),
+    ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),
     ...collectionsHandlers({
       cache: accountSync.cache,
       events,

@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { invokeChannels, isInvokeChannel, type InvokeChannel, type InvokeResult } from '../contract/ipc.ts';
 import { AppError, fail, ok, type Result } from '../contract/errors.ts';
+import { diskFullError, isDiskFull } from './db/disk-full.ts';
 
 type ValidArgs<C extends InvokeChannel> = v.InferOutput<(typeof invokeChannels)[C]['args']>;
 
@@ -18,9 +19,18 @@ export function createDispatcher(
 ): Dispatch {
   return async (channel, args) => {
     if (!isInvokeChannel(channel)) {
-      return fail({ code: 'invalid_argument', message: `Unknown channel: ${String(channel).slice(0, 80)}` });
+      const name =
+        typeof channel === 'string' ? channel.slice(0, 80) : `a ${channel === null ? 'null' : typeof channel}`;
+      return fail({ code: 'invalid_argument', message: `Unknown channel: ${name}` });
     }
-    const parsed = v.safeParse(invokeChannels[channel].args, args);
+    let parsed: ReturnType<typeof v.safeParse>;
+    try {
+      parsed = v.safeParse(invokeChannels[channel].args, args);
+    } catch (error) {
+      // Arguments built to break a parser (getters that throw, proxies): refused, never thrown.
+      onUnexpected(channel, error);
+      return fail({ code: 'invalid_argument', message: `Invalid arguments for ${channel}.` });
+    }
     if (!parsed.success) {
       const issue = parsed.issues[0];
       const field = issue ? (v.getDotPath(issue) ?? undefined) : undefined;
@@ -35,6 +45,8 @@ export function createDispatcher(
       return ok(await handler(parsed.output));
     } catch (error) {
       if (error instanceof AppError) return fail(error.info);
+      // A full disk fails this one call with words the user can act on; the app goes on.
+      if (isDiskFull(error)) return fail(diskFullError().info);
       onUnexpected(channel, error);
       return fail({ code: 'internal', message: `Something went wrong in ${channel}. Details are in the log.` });
     }

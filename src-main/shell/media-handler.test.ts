@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mediaPathFromProtocolUrl as mediaPathFromUrl } from '../core/library/media-serving.ts';
+import { mediaPathFromProtocolUrl as mediaPathFromUrl, serveLocalMedia } from '../core/library/media-serving.ts';
 import { createMediaHandler } from './media-handler.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'atelier-media-'));
@@ -13,7 +13,7 @@ writeFileSync(join(root, 'secret.txt'), 'outside');
 symlinkSync(join(root, 'secret.txt'), join(library, 'images', 'link.png'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const handle = createMediaHandler(() => library);
+const handle = createMediaHandler((request) => serveLocalMedia(library, request));
 const get = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
   handle(new Request(url, { headers, method }));
 

@@ -1,10 +1,12 @@
 // The atelier-media: protocol's request handler: `atelier-media://library/<library-relative path>`
-// answered from the library folder by the core (containment, Range, HEAD). Electron-free.
+// answered by the core (Core.serveMedia: library files with containment, Range, HEAD, and the
+// poster links of videos not downloaded yet), like browser mode's /media/ route. Electron-free.
 import {
   MEDIA_SCHEME,
   mediaPathFromProtocolUrl,
-  serveLocalMedia,
   toWebResponse,
+  type MediaReply,
+  type MediaRequest,
 } from '../core/library/media-serving.ts';
 
 export { MEDIA_SCHEME };
@@ -12,12 +14,15 @@ export { MEDIA_SCHEME };
 const notFound = (): Response =>
   new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
-export function createMediaHandler(libraryDir: () => string, onError: (error: unknown) => void = () => {}) {
+export function createMediaHandler(
+  serve: (request: MediaRequest) => Promise<MediaReply>,
+  onError: (error: unknown) => void = () => {},
+) {
   return async (request: Request): Promise<Response> => {
     const path = mediaPathFromProtocolUrl(request.url);
     if (path === null) return notFound();
     try {
-      const reply = await serveLocalMedia(libraryDir(), {
+      const reply = await serve({
         path,
         rangeHeader: request.headers.get('range'),
         method: request.method,

@@ -8,6 +8,7 @@ function recorder() {
     openSettings: () => calls.push('settings'),
     openDataFolder: () => calls.push('data'),
     openLogsFolder: () => calls.push('logs'),
+    restartToUpdate: () => calls.push('restart'),
   };
   return { calls, actions };
 }
@@ -57,7 +58,10 @@ describe('application menu', () => {
       const file = items(template[0]);
       expect(file[0]?.label).toBe('&Settings…');
       const quit = file.find((m) => m.role === 'quit');
-      expect(quit?.accelerator).toBe(platform === 'win32' ? 'Alt+F4' : 'CmdOrCtrl+Q');
+      // Alt+F4 must reach the window (close, to the tray) instead of quitting the app.
+      expect(quit?.accelerator).toBe(platform === 'win32' ? undefined : 'CmdOrCtrl+Q');
+      const accelerators = template.flatMap((menu) => items(menu).map((m) => m.accelerator));
+      expect(accelerators).not.toContain('Alt+F4');
       expect(items(find(template, 'Help')).some((m) => m.role === 'about')).toBe(true);
     }
   });
@@ -89,5 +93,47 @@ describe('application menu', () => {
     expect(roles(false)).not.toContain('reload');
     expect(roles(true)).toContain('toggleDevTools');
     expect(roles(false)).toEqual(expect.arrayContaining(['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']));
+  });
+
+  it('offers a downloaded update: macOS in the app menu after About, elsewhere in Help before About', () => {
+    const ready = { version: '1.2.0', label: 'Restart to Update', enabled: true };
+    const { actions, calls } = recorder();
+    const mac = buildMenuTemplate({ platform: 'darwin', appName: 'Atelier', dev: false, update: ready }, actions);
+    const appMenu = items(mac[0]);
+    expect(appMenu.slice(0, 3).map((m) => m.role ?? m.label ?? m.type)).toEqual([
+      'about',
+      'Restart to Update',
+      'separator',
+    ]);
+    click(appMenu[1]);
+    expect(calls).toEqual(['restart']);
+    expect(items(find(mac, 'Help')).some((m) => m.id === 'restart-to-update')).toBe(false);
+
+    for (const platform of ['win32', 'linux'] as const) {
+      const template = buildMenuTemplate({ platform, appName: 'Atelier', dev: false, update: ready }, actions);
+      const help = items(find(template, 'Help'));
+      expect(help.slice(-2).map((m) => m.id ?? m.role)).toEqual(['restart-to-update', 'about']);
+      expect(help.at(-2)?.enabled).toBe(true);
+    }
+  });
+
+  it('shows a restart that waits for work in flight, disabled, with what it waits for', () => {
+    const waiting = { version: '1.2.0', label: 'Update Waits for 2 uploads…', enabled: false };
+    const template = buildMenuTemplate(
+      { platform: 'linux', appName: 'Atelier', dev: false, update: waiting },
+      recorder().actions,
+    );
+    const item = items(find(template, 'Help')).find((m) => m.id === 'restart-to-update');
+    expect(item).toMatchObject({ label: 'Update Waits for 2 uploads…', enabled: false });
+  });
+
+  it('offers nothing about updates until one is downloaded', () => {
+    for (const update of [undefined, null]) {
+      for (const platform of ['darwin', 'win32', 'linux'] as const) {
+        const template = buildMenuTemplate({ platform, appName: 'Atelier', dev: false, update }, recorder().actions);
+        const all = template.flatMap(items);
+        expect(all.some((m) => m.id === 'restart-to-update' || /update/i.test(m.label ?? ''))).toBe(false);
+      }
+    }
   });
 });

@@ -1,11 +1,15 @@
 // The native application menu as data, per platform: macOS gets the app menu and Window menu
 // its users expect, Windows and Linux a File menu with Settings and Quit. Pure; menu.ts builds it.
+// A downloaded update adds "Restart to Update" (macOS: the app menu; elsewhere: Help).
 import type { MenuItemConstructorOptions } from 'electron';
+import type { UpdateOffer } from './updater/update-policy.ts';
 
 export interface MenuActions {
   openSettings(): void;
   openDataFolder(): void;
   openLogsFolder(): void;
+  /** "Restart to Update": the updater restarts now, or once the work in flight is done. */
+  restartToUpdate?(): void;
 }
 
 export interface MenuOptions {
@@ -13,6 +17,8 @@ export interface MenuOptions {
   appName: string;
   /** Reload and developer tools only in development builds. */
   dev: boolean;
+  /** A downloaded update to offer (updater/update-policy.ts updateOffer); absent or null: none. */
+  update?: UpdateOffer | null;
 }
 
 const separator: MenuItemConstructorOptions = { type: 'separator' };
@@ -25,10 +31,22 @@ export function buildMenuTemplate(options: MenuOptions, actions: MenuActions): M
     click: () => actions.openSettings(),
   };
 
+  const update: MenuItemConstructorOptions[] = options.update
+    ? [
+        {
+          id: 'restart-to-update',
+          label: options.update.label,
+          enabled: options.update.enabled,
+          click: () => actions.restartToUpdate?.(),
+        },
+      ]
+    : [];
+
   const appMenu: MenuItemConstructorOptions = {
     label: options.appName,
     submenu: [
       { role: 'about' },
+      ...update,
       separator,
       settings,
       separator,
@@ -49,7 +67,11 @@ export function buildMenuTemplate(options: MenuOptions, actions: MenuActions): M
       : [
           settings,
           separator,
-          { role: 'quit', label: 'E&xit', accelerator: options.platform === 'win32' ? 'Alt+F4' : 'CmdOrCtrl+Q' },
+          // Windows: Alt+F4 belongs to the window (it closes it, to the tray when there is one);
+          // Exit has no shortcut there (nor by its role's default), as in other Windows apps.
+          options.platform === 'win32'
+            ? { role: 'quit', label: 'E&xit' }
+            : { role: 'quit', label: 'E&xit', accelerator: 'CmdOrCtrl+Q' },
         ],
   };
 
@@ -94,7 +116,7 @@ export function buildMenuTemplate(options: MenuOptions, actions: MenuActions): M
     submenu: [
       { label: 'Open Logs Folder', click: () => actions.openLogsFolder() },
       { label: 'Open Data Folder', click: () => actions.openDataFolder() },
-      ...(mac ? [] : [separator, { role: 'about', label: `About ${options.appName}` } as const]),
+      ...(mac ? [] : [separator, ...update, { role: 'about', label: `About ${options.appName}` } as const]),
     ],
   };
 

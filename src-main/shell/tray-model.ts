@@ -1,14 +1,16 @@
 // What the tray shows for the queue: tooltip, the macOS title next to the icon and the menu
-// items. Pure; tray.ts turns it into a native Tray and Menu.
+// items, plus "Restart to Update" once an update is downloaded. Pure; tray.ts turns it into a
+// native Tray and Menu.
 import type { QueueCountsInfo } from '../contract/ipc/shell.ts';
 import { withDemoBadge } from './demo-badge.ts';
+import type { UpdateOffer } from './updater/update-policy.ts';
 
-export type TrayCommand = 'open' | 'toggle-polling' | 'quit';
+export type TrayCommand = 'open' | 'toggle-polling' | 'restart-to-update' | 'quit';
 
 export type TrayItem =
   | { kind: 'status'; label: string }
   | { kind: 'separator' }
-  | { kind: 'command'; command: TrayCommand; label: string; checked?: boolean };
+  | { kind: 'command'; command: TrayCommand; label: string; checked?: boolean; enabled?: boolean };
 
 export interface TrayModel {
   tooltip: string;
@@ -31,8 +33,25 @@ export function queueSummary(counts: QueueCountsInfo): string {
   return parts.join(', ');
 }
 
-export function trayModel(appName: string, counts: QueueCountsInfo, pollingPaused: boolean, demo = false): TrayModel {
+export function trayModel(
+  appName: string,
+  counts: QueueCountsInfo,
+  pollingPaused: boolean,
+  demo = false,
+  update: UpdateOffer | null = null,
+): TrayModel {
   const summary = queueSummary(counts);
+  const updateItems: TrayItem[] = update
+    ? [
+        {
+          kind: 'command',
+          command: 'restart-to-update',
+          label: update.label,
+          ...(update.enabled ? {} : { enabled: false }),
+        },
+        { kind: 'separator' },
+      ]
+    : [];
   const running = sane(counts.running);
   const status = pollingPaused ? `${summary} · checking paused` : summary;
   return {
@@ -41,6 +60,7 @@ export function trayModel(appName: string, counts: QueueCountsInfo, pollingPause
     items: [
       { kind: 'status', label: demo ? `Demo · ${status}` : status },
       { kind: 'separator' },
+      ...updateItems,
       { kind: 'command', command: 'open', label: `Open ${appName}` },
       { kind: 'command', command: 'toggle-polling', label: 'Pause Checking Jobs', checked: pollingPaused },
       { kind: 'separator' },

@@ -3,9 +3,11 @@ import { Menu, Tray, nativeImage, type MenuItemConstructorOptions } from 'electr
 import { join } from 'node:path';
 import type { QueueCountsInfo } from '../contract/ipc/shell.ts';
 import { trayModel, type TrayCommand, type TrayModel } from './tray-model.ts';
+import type { UpdateOffer } from './updater/update-policy.ts';
 
 export interface AppTray {
-  update(counts: QueueCountsInfo, pollingPaused: boolean, demo: boolean): void;
+  /** `update`: a downloaded update to offer (the updater's offer), null or absent for none. */
+  update(counts: QueueCountsInfo, pollingPaused: boolean, demo: boolean, update?: UpdateOffer | null): void;
   /** What the tray shows now (for the Electron e2e). */
   model(): TrayModel;
   destroy(): void;
@@ -34,6 +36,7 @@ export function createAppTray(options: TrayOptions): AppTray {
       return {
         label: item.label,
         ...(item.checked === undefined ? {} : { type: 'checkbox' as const, checked: item.checked }),
+        ...(item.enabled === false ? { enabled: false } : {}),
         click: () => options.run(item.command),
       };
     });
@@ -47,8 +50,8 @@ export function createAppTray(options: TrayOptions): AppTray {
   render(current);
 
   return {
-    update(counts, pollingPaused, demo) {
-      const next = trayModel(options.appName, counts, pollingPaused, demo);
+    update(counts, pollingPaused, demo, update = null) {
+      const next = trayModel(options.appName, counts, pollingPaused, demo, update);
       if (JSON.stringify(next) === JSON.stringify(current)) return;
       current = next;
       render(next);

@@ -47,8 +47,11 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   });
   if (options.placement.maximized) win.maximize();
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(`${APP_ORIGIN}/index.html`);
+  // A failed load is answered by its did-fail-load event (window-controller.ts), not here.
+  win.loadURL(APP_INDEX_URL).catch(() => {});
   return win;
 }
+
+export const APP_INDEX_URL = `${APP_ORIGIN}/index.html`;
 
 export const preloadFileIn = (preloadDir: string): string => join(preloadDir, 'index.cjs');

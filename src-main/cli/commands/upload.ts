@@ -1,12 +1,14 @@
 // upload: training photos or reference images to a model. Every file goes through Core I's own
 // upload checks (type, real format by magic bytes, 20 MB) first, so one bad file stops the
 // command before anything is sent; then the core's upload queue sends them with progress.
-import { resolve } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
 import type { FieldProblem } from '../../contract/rules/index.ts';
 import { AppError } from '../../contract/errors.ts';
 import type { UploadInfo } from '../../contract/ipc/uploads.ts';
 import { UPLOAD_TYPES, type UploadType } from '../../contract/service.ts';
 import { prepareUpload } from '../../core/api/upload.ts';
+import { sendFileInChunks } from '../../core/uploads/send-file.ts';
 import type { Command } from '../command.ts';
 import { string, text } from '../command.ts';
 import { CliError, EXIT, usageError } from '../exit-codes.ts';
@@ -64,7 +66,12 @@ export const upload: Command = {
     let recheck: NodeJS.Timeout | undefined;
     let onAbort = (): void => {};
     try {
-      const added = await session.call('uploads:add', { modelID: model, type, files: files.map((path) => ({ path })) });
+      // The core takes bytes only: the CLI reads the files it was given (checked ≤ 20 MB above).
+      const fileIds: { fileId: string }[] = [];
+      for (const file of files) {
+        fileIds.push({ fileId: await sendFileInChunks(session.call, basename(file), await readFile(file)) });
+      }
+      const added = await session.call('uploads:add', { modelID: model, type, files: fileIds });
       for (const notice of added.notices) ctx.out.note(`note: ${notice}`);
       // Only what the core alone can judge (e.g. the per-type count on the service); the rest is queued.
       for (const item of added.refused) ctx.out.warn(`${item.name}: ${item.reason}`);

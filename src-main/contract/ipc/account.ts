@@ -4,6 +4,7 @@
 import * as v from 'valibot';
 import { invoke, type } from './channel.ts';
 import type { AccountInfo } from './app.ts';
+import { settingsFieldSchemas } from './settings.ts';
 
 export const API_KEY_MAX_LENGTH = 512;
 
@@ -25,11 +26,17 @@ export const accountInvoke = {
   /**
    * Saves (or replaces) the key and switches to the service account. With `verify` (the
    * default) the key is first tried against the service and refused with 'auth' if rejected.
+   * `baseUrl` changes the service address: the only way to, so a key is never sent to an
+   * address it was not entered for.
    */
   'account:set-key': invoke(
     v.strictObject(
-      { key: apiKeySchema, verify: v.optional(v.boolean('verify must be true or false.'), true) },
-      'Send the API key as text, and optionally verify as true or false.',
+      {
+        key: apiKeySchema,
+        verify: v.optional(v.boolean('verify must be true or false.'), true),
+        baseUrl: v.optional(settingsFieldSchemas.baseUrl),
+      },
+      'Send the API key as text, and optionally verify as true or false and baseUrl as an address.',
     ),
     type<AccountInfo>(),
   ),
@@ -38,6 +45,11 @@ export const accountInvoke = {
   'account:use-demo': invoke(v.undefined(), type<AccountInfo>()),
   /** Back to the service account if a key is configured, otherwise to no account. */
   'account:leave-demo': invoke(v.undefined(), type<AccountInfo>()),
+  /**
+   * After the saved account's database could not be opened (AccountInfo.openProblem): sets that
+   * file aside, kept next to it under a dated name, and opens a fresh one. Refused otherwise.
+   */
+  'account:start-fresh': invoke(v.undefined(), type<AccountInfo>()),
 };
 
 // 'account:changed' is declared with AccountInfo in ./app.ts.

@@ -9,6 +9,20 @@ export interface AccountInfo {
   /** Where the key is kept: encrypted at rest, this session only, or weakly (user opted in). */
   keyStorage: 'encrypted' | 'session' | 'plain' | 'none';
   baseUrl: string | null;
+  /**
+   * Why the saved account could not be opened (its database was written by a newer Atelier, is
+   * damaged or unreadable, the folder is read-only or the disk full); null or absent otherwise.
+   */
+  openProblem?: AccountOpenProblemInfo | null;
+}
+
+export interface AccountOpenProblemInfo {
+  kind: 'newer' | 'damaged' | 'unreadable' | 'read_only' | 'disk_full' | 'other';
+  message: string;
+  /** The folder holding the database, to look at it; null when unknown. */
+  folder: string | null;
+  /** Whether "Start fresh" can set the old file aside (kept next to it) and open a new one. */
+  canStartFresh: boolean;
 }
 
 export interface AppInfo {

@@ -48,8 +48,12 @@ export interface AssetInfo extends AssetRefInfo {
   jobId: string | null;
   prompt: string | null;
   preset: string | null;
-  /** The request that made it, as sent (when known). */
-  params: Record<string, unknown> | null;
+  /**
+   * The request that made it, as sent (when known), as its JSON text: a library page leaves it
+   * unparsed, so only what uses it (remix, the details, a tile without a known size) pays for the
+   * parse. The renderer reads it through `assetParams` (src-renderer/src/lib/library/asset-params.ts).
+   */
+  paramsJson: string | null;
   /** Reference frames a video was made from, as sent. */
   frames: unknown[] | null;
   width: number | null;

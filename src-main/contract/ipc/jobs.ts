@@ -47,6 +47,8 @@ export interface JobInfo {
   lastPolledAt: number | null;
   nextPollAt: number | null;
   outputs: JobOutputInfo[];
+  /** What the job cost, once the service's job list has said; null until then. */
+  credits: number | null;
   /** Failed and unknown jobs may be sent again (as a new job), once. */
   canResubmit: boolean;
   /** The local id of the job that replaced this one. */
@@ -62,6 +64,16 @@ export interface JobSummaryInfo {
   errorMessage: string | null;
   /** The local job following it, when this app submitted or adopted it. */
   localId: number | null;
+}
+
+/** What the next job would probably cost, from this account's recent jobs with the same model and settings. */
+export interface CostEstimateInfo {
+  /** The average of those jobs' credits; null when there is no such job yet. */
+  credits: number | null;
+  /** How many jobs the average is based on. */
+  basedOn: number;
+  low: number | null;
+  high: number | null;
 }
 
 export interface JobHistoryPageInfo {
@@ -126,6 +138,13 @@ export const jobsInvoke = {
   'jobs:get': invoke(v.strictObject({ localId }), type<JobInfo>()),
   /** Sends a failed or unknown job's request again as a new job; the old one points to it. */
   'jobs:resubmit': invoke(v.strictObject({ localId }), type<JobInfo>()),
+  /** "Check now": drops any wait the service asked for (Retry-After) or backoff, and checks jobs and training now. */
+  'jobs:check-now': invoke(v.undefined(), type<null>()),
+  /** Cost before Generate: an estimate from the account's own recent jobs (no request is sent). */
+  'jobs:estimate': invoke(
+    v.strictObject({ kind: v.picklist(['image', 'video'], 'kind must be image or video.'), body: imageBody }),
+    type<CostEstimateInfo>(),
+  ),
   /** The service's job list (GET /jobs): a range of at most 7 days, refused on 'end' otherwise. */
   'jobs:history': invoke(
     v.strictObject({

@@ -142,8 +142,18 @@ export const libraryInvoke = {
    * so videos are refused with an explanation. Local copies are kept unless removed separately.
    */
   'library:delete-remote': invoke(v.strictObject({ assets: assetRefs }), type<DeleteRemoteInfo>()),
-  /** Moves the library folder: copy, verify, switch, remove. Progress as 'library:move-progress'. */
+  /**
+   * Moves the library folder: copy, verify, switch, remove. Progress as 'library:move-progress'.
+   * In the app `to` must be a folder shell:pick-folder just returned (the main process's dialog);
+   * elsewhere an empty folder.
+   */
   'library:move': invoke(v.strictObject({ to: folder }), type<LibraryMoveInfo>()),
+  /**
+   * Points the app at another library folder without moving anything (a library copied there by
+   * hand). Accepted only when empty or already an Atelier library (its `.atelier-library` marker),
+   * and in the app only from the folder dialog. Answers the library folder now in use.
+   */
+  'library:use-folder': invoke(v.strictObject({ to: folder }), type<{ libraryDir: string }>()),
   'library:move-abort': invoke(v.undefined(), type<null>()),
   /** Copies downloaded files to a folder with a JSON sidecar each (prompt, params, model, job). */
   'library:export': invoke(v.strictObject({ assets: assetRefs, to: folder }), type<LibraryExportInfo>()),

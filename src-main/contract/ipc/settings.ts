@@ -79,6 +79,8 @@ export const settingsFieldSchemas = {
   /** The user accepted that the key is saved unencrypted where the OS offers no safe storage. */
   allowWeakKeyStorage: bool('Saving the key without encryption'),
   pollingPaused: bool('Pause checking jobs'),
+  /** Desktop app only: start Atelier (in the tray where there is one) when the user logs in. */
+  openAtLogin: bool('Open at login'),
 };
 
 export type SettingsField = keyof typeof settingsFieldSchemas;
@@ -86,8 +88,20 @@ export type SettingsField = keyof typeof settingsFieldSchemas;
 /** What the renderer sees and may change. */
 export type SettingsInfo = { [K in SettingsField]: v.InferOutput<(typeof settingsFieldSchemas)[K]> };
 
+/**
+ * Settings a renderer may not change through settings:update, each with the trusted way instead:
+ * the address travels with the key it belongs to, and the library folder is never a bare string
+ * from a renderer (an XSS could aim the media route and "open" at any folder).
+ */
+const notThroughUpdate = {
+  baseUrl: v.never(
+    'The service address changes together with the API key: enter the key again with the new address (account:set-key).',
+  ),
+  libraryDir: v.never('The library folder changes with library:move or library:use-folder, not settings:update.'),
+};
+
 export const settingsUpdateSchema = v.partial(
-  v.strictObject(settingsFieldSchemas, 'Only known settings can be changed.'),
+  v.strictObject({ ...settingsFieldSchemas, ...notThroughUpdate }, 'Only known settings can be changed.'),
 );
 export type SettingsUpdate = v.InferInput<typeof settingsUpdateSchema>;
 

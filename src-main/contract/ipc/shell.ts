@@ -37,6 +37,10 @@ export const shellInvoke = {
   'shell:show-item-in-folder': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
   /** Opens a library file with the system's default app (same path rules as show-item-in-folder). */
   'shell:open-item': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
+  /** Puts a library image on the system clipboard as an image (desktop app only; same path rules). */
+  'shell:copy-image': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
+  /** Starts dragging a library file out of the window as a file, to the desktop or another app (desktop app only). */
+  'shell:start-drag': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
   /** The system's folder dialog (desktop app only), for moving the library or exporting. */
   'shell:pick-folder': invoke(
     v.strictObject({ purpose: v.picklist(['library-move', 'export'], 'purpose must be library-move or export.') }),

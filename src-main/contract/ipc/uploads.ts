@@ -3,6 +3,7 @@
 import * as v from 'valibot';
 import { invoke, type } from './channel.ts';
 import { UPLOAD_TYPES, type UploadType } from '../service.ts';
+import { UPLOAD_RULES } from '../rules/upload.ts';
 
 export type UploadStateInfo = 'queued' | 'uploading' | 'succeeded' | 'failed' | 'cancelled' | 'removed';
 
@@ -39,26 +40,72 @@ export interface UploadsAddResultInfo {
   notices: string[];
 }
 
-/** Base64 of a 20 MB file plus slack; the real size limit is checked on the decoded bytes. */
-const MAX_BASE64_CHARS = 28 * 1024 * 1024;
 export const MAX_FILES_PER_ADD = 40;
+/** Raw bytes per `uploads:send-chunk` (base64 makes it a third larger): far below any transport's message cap. */
+export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
+/** The largest file the service takes (20 MiB per request) less the multipart framing around it. */
+export const MAX_UPLOAD_FILE_BYTES = UPLOAD_RULES.maxRequestBytes - 2 * 1024;
+const MAX_CHUNK_BASE64_CHARS = Math.ceil(UPLOAD_CHUNK_BYTES / 3) * 4;
 
-const fileSchema = v.union(
-  [
-    v.strictObject({
-      path: v.pipe(v.string(), v.nonEmpty('The file path is empty.'), v.maxLength(4096, 'The file path is too long.')),
-    }),
-    v.strictObject({
-      name: v.pipe(v.string(), v.nonEmpty('The file name is empty.'), v.maxLength(255, 'The file name is too long.')),
-      bytesBase64: v.pipe(v.string(), v.maxLength(MAX_BASE64_CHARS, 'The file is larger than 20 MB.')),
-    }),
-  ],
-  'Each file is { path } or { name, bytesBase64 }.',
+const fileName = v.pipe(
+  v.string('The file name must be text.'),
+  v.nonEmpty('The file name is empty.'),
+  v.maxLength(255, 'The file name is too long.'),
 );
+const fileId = v.pipe(v.string('fileId must be text.'), v.regex(/^[0-9a-f]{32}$/, 'fileId is not one Atelier gave.'));
+const base64Chunk = v.pipe(
+  v.string('The bytes must be base64 text.'),
+  v.maxLength(MAX_CHUNK_BASE64_CHARS, `Send at most ${UPLOAD_CHUNK_BYTES / 1024 / 1024} MiB per chunk.`),
+);
+
+/**
+ * Bytes only, never a path: a file announced with uploads:begin-file and sent in chunks (any size
+ * up to 20 MB, one path for every host), or a small file given inline (at most one chunk).
+ */
+const fileSchema = v.union(
+  [v.strictObject({ fileId }), v.strictObject({ name: fileName, bytesBase64: base64Chunk })],
+  'Each file is { fileId } (sent with uploads:send-chunk) or { name, bytesBase64 } of at most 1 MiB.',
+);
+
+export interface UploadFileInfo {
+  /** Names the file in uploads:send-chunk and uploads:add. */
+  fileId: string;
+}
+
+export interface UploadChunkInfo {
+  /** Bytes received so far: the next chunk starts here. */
+  received: number;
+  complete: boolean;
+}
 
 const uploadId = v.pipe(v.number('id must be a number.'), v.integer(), v.minValue(1));
 
 export const uploadsInvoke = {
+  /** Announces a file the renderer is about to send in chunks; refused at once when over 20 MB. */
+  'uploads:begin-file': invoke(
+    v.strictObject({
+      name: fileName,
+      size: v.pipe(
+        v.number('size must be a number.'),
+        v.integer('size must be a whole number of bytes.'),
+        v.minValue(1, 'The file is empty.'),
+        v.maxValue(
+          MAX_UPLOAD_FILE_BYTES,
+          'The file is larger than 20 MB; the service accepts at most 20 MB per image.',
+        ),
+      ),
+    }),
+    type<UploadFileInfo>(),
+  ),
+  /** The next piece of an announced file, in order (`offset` = bytes received so far). */
+  'uploads:send-chunk': invoke(
+    v.strictObject({
+      fileId,
+      offset: v.pipe(v.number('offset must be a number.'), v.integer(), v.minValue(0)),
+      bytesBase64: base64Chunk,
+    }),
+    type<UploadChunkInfo>(),
+  ),
   'uploads:add': invoke(
     v.strictObject({
       modelID: v.pipe(v.string(), v.trim(), v.nonEmpty('modelID is empty.'), v.maxLength(200)),

@@ -3,8 +3,31 @@
 export interface FieldProblem {
   /** Dotted path of the field: 'options.imagea.imageSize', 'referenceImages[2].role', 'numImages'. */
   field: string;
+  /** In field paths, for the CLI, logs and the service's own words; forms reword it (messages.ts). */
   message: string;
+  /** What went wrong as data, so a form can say it with its own labels. */
+  detail?: ProblemDetail;
+  /** The model the problem is about, when there is one. */
+  model?: string;
 }
+
+/** What went wrong, as data: the message table (messages.ts) says it in a form's words. */
+export type ProblemDetail =
+  /** A value outside its spec (enum, range, type). */
+  | { kind: 'setting'; spec: SettingSpec; given: unknown }
+  /** A required field is missing; `note` says more ("a preset alone is not enough"). */
+  | { kind: 'required'; note?: string }
+  /** At least one of these fields is needed. */
+  | { kind: 'oneOf'; fields: readonly string[] }
+  /** A list longer than the model takes. */
+  | { kind: 'tooMany'; max: number; given: number }
+  /** A list item that is not a public http(s) link. */
+  | { kind: 'url'; given: unknown }
+  /** A trained model that cannot generate yet. */
+  | { kind: 'notReady'; status: string; name: string }
+  | { kind: 'unknownModel' }
+  /** A value that must equal `required` under a condition (videoa: 8 s with a reference image). */
+  | { kind: 'mustBe'; required: string | number; when: string; given: unknown };
 
 export type GenerationRequest =
   { kind: 'image'; body: unknown } | { kind: 'video'; body: unknown } | { kind: 'upscale'; body: unknown };
@@ -142,8 +165,15 @@ export function pick(source: Record<string, unknown>, keys: readonly string[]): 
   return out;
 }
 
-export function problem(field: string, message: string): FieldProblem {
-  return { field, message };
+export function problem(
+  field: string,
+  message: string,
+  extra?: { detail?: ProblemDetail; model?: string | undefined },
+): FieldProblem {
+  const out: FieldProblem = { field, message };
+  if (extra?.detail) out.detail = extra.detail;
+  if (extra?.model) out.model = extra.model;
+  return out;
 }
 
 /**
@@ -208,7 +238,8 @@ export function settingsProblems(
     if (!has(obj, name)) continue;
     const path = where ? `${where}.${name}` : name;
     const message = checkSetting(path, obj[name], spec, owner);
-    if (message) problems.push(problem(path, message));
+    const model = owner && !owner.includes(' ') ? owner : undefined;
+    if (message) problems.push(problem(path, message, { detail: { kind: 'setting', spec, given: obj[name] }, model }));
   }
   return problems;
 }

@@ -4,7 +4,9 @@ import { describe, isNonEmptyString, isRecord, pick, problem, unknownKeyProblems
 import { imageNotices, normalizeImageBody, validateImageBody } from './validate-image.ts';
 import { normalizeVideoBody, validateVideoBody, videoNotices } from './validate-video.ts';
 
-export type { FieldProblem, GenerationRequest, SettingSpec, SettingsTable } from './common.ts';
+export type { FieldProblem, GenerationRequest, ProblemDetail, SettingSpec, SettingsTable } from './common.ts';
+export { formMessage, inFormWords, type FormWords } from './messages.ts';
+export { providedModelDescription, publicModelName, publicModelWords, type ModelWords } from './model-names.ts';
 export { defaultsFor, modelFamily } from './defaults.ts';
 export type { ModelFamily } from './defaults.ts';
 export {
@@ -89,3 +91,4 @@ export function normalize(request: GenerationRequest): GenerationRequest {
       return { kind: 'upscale', body: isRecord(request.body) ? pick(request.body, ['imageID']) : request.body };
   }
 }
+export { isReadyStatus, isTrainedModelId, notReadyProblem, unknownModelProblem } from './model-readiness.ts';

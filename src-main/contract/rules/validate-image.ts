@@ -61,7 +61,12 @@ function validatePublic(body: Record<string, unknown>, modelID: string, rules: P
   problems.push(...unknownKeyProblems(body, [...PUBLIC_IMAGE_KEYS, ...TRAINED_ONLY_KEYS], '', modelID));
 
   if (!has(body, 'prompt')) {
-    problems.push(problem('prompt', `prompt is required for ${modelID} (a preset alone is not enough)`));
+    problems.push(
+      problem('prompt', `prompt is required for ${modelID} (a preset alone is not enough)`, {
+        detail: { kind: 'required', note: 'a preset alone is not enough' },
+        model: modelID,
+      }),
+    );
   } else if (!isNonEmptyString(body['prompt'])) {
     problems.push(problem('prompt', `prompt must be a non-empty string; you gave ${describe(body['prompt'])}`));
   }
@@ -85,7 +90,10 @@ function referenceUrlProblems(body: Record<string, unknown>, modelID: string, ma
   const problems: FieldProblem[] = [];
   if (urls.length > max) {
     problems.push(
-      problem('referenceImageURLs', `${modelID} accepts at most ${max} reference URLs; you gave ${urls.length}`),
+      problem('referenceImageURLs', `${modelID} accepts at most ${max} reference URLs; you gave ${urls.length}`, {
+        detail: { kind: 'tooMany', max, given: urls.length },
+        model: modelID,
+      }),
     );
   }
   urls.forEach((url, i) => {
@@ -94,6 +102,7 @@ function referenceUrlProblems(body: Record<string, unknown>, modelID: string, ma
         problem(
           `referenceImageURLs[${i}]`,
           `referenceImageURLs[${i}] must be a public http(s) image URL; you gave ${describe(url)}`,
+          { detail: { kind: 'url', given: url } },
         ),
       );
     }
@@ -160,7 +169,12 @@ function validateTrained(body: Record<string, unknown>, modelID: string): FieldP
   );
   problems.push(...settingsProblems(body, TRAINED_IMAGE_FIELDS, '', `a trained model`));
   if (!['prompt', 'preset', 'inputImageId'].some((k) => isNonEmptyString(body[k]))) {
-    problems.push(problem('prompt', 'a trained-model request needs at least one of prompt, preset or inputImageId'));
+    problems.push(
+      problem('prompt', 'a trained-model request needs at least one of prompt, preset or inputImageId', {
+        detail: { kind: 'oneOf', fields: ['prompt', 'preset', 'inputImageId'] },
+        model: modelID,
+      }),
+    );
   }
   return problems;
 }

@@ -46,8 +46,9 @@ export function validateVideoBody(body: unknown): FieldProblem[] {
   }
   const id = modelID as string;
   const problems = unknownKeyProblems(body, VIDEO_KEYS, '', id);
-  if (!has(body, 'prompt')) problems.push(problem('prompt', `prompt is required for ${id}`));
-  else if (!isNonEmptyString(body['prompt'])) {
+  if (!has(body, 'prompt')) {
+    problems.push(problem('prompt', `prompt is required for ${id}`, { detail: { kind: 'required' }, model: id }));
+  } else if (!isNonEmptyString(body['prompt'])) {
     problems.push(problem('prompt', `prompt must be a non-empty string; you gave ${describe(body['prompt'])}`));
   }
   problems.push(...settingsProblems(body, { numVideos: NUM_VIDEOS }, '', id));
@@ -76,7 +77,9 @@ function referenceItemProblems(item: unknown, path: string, backendOnly: readonl
   }
   if (!isHttpUrl(item['url'])) {
     problems.push(
-      problem(`${path}.url`, `${path}.url must be a public http(s) URL; you gave ${describe(item['url'])}`),
+      problem(`${path}.url`, `${path}.url must be a public http(s) URL; you gave ${describe(item['url'])}`, {
+        detail: { kind: 'url', given: item['url'] },
+      }),
     );
   }
   return problems;
@@ -147,7 +150,10 @@ function referenceVideoProblems(body: Record<string, unknown>, id: string, rules
   const problems: FieldProblem[] = [];
   if (items.length > max) {
     problems.push(
-      problem('referenceVideos', `${id} accepts at most ${max} reference videos; you gave ${items.length}`),
+      problem('referenceVideos', `${id} accepts at most ${max} reference videos; you gave ${items.length}`, {
+        detail: { kind: 'tooMany', max, given: items.length },
+        model: id,
+      }),
     );
   }
   items.forEach((item, i) => {
@@ -234,6 +240,15 @@ function videoaDurationProblems(
     problem(
       'options.videoa.duration',
       `duration must be ${VIDEOA_REFERENCE_IMAGE_DURATION} when a reference_image is used with ${id}; you gave ${describe(duration)}`,
+      {
+        detail: {
+          kind: 'mustBe',
+          required: VIDEOA_REFERENCE_IMAGE_DURATION,
+          when: 'when a reference image is used',
+          given: duration,
+        },
+        model: id,
+      },
     ),
   ];
 }

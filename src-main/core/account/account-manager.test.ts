@@ -271,15 +271,19 @@ describe('account manager', () => {
     expect(manager.requireSession().db.closed).toBe(false);
   });
 
-  it('follows a base URL change to that service’s own database', async () => {
+  it('sends the key to no address it was not entered for; with the key again, opens that service’s own database', async () => {
     const { manager, dbs, settings } = setup();
     await manager.setKey(KEY_A);
     settings.update({ baseUrl: 'https://eu.media.example.com/v1' });
     await manager.settled();
+    expect(openDbs(dbs)).toEqual([]);
+    expect(manager.info()).toMatchObject({ mode: 'none', keyConfigured: true });
+    await manager.setKey(KEY_A, { baseUrl: 'https://eu.media.example.com/v1' });
     expect(openDbs(dbs)).toEqual([
       { baseUrl: 'https://eu.media.example.com/v1', keyFingerprint: keyFingerprint(KEY_A) },
     ]);
     expect(manager.info().baseUrl).toBe('https://eu.media.example.com/v1');
+    expect(settings.get().baseUrl).toBe('https://eu.media.example.com/v1');
   });
 
   it('announces where the key went when the weak-storage opt-in changes', async () => {

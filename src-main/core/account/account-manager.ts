@@ -1,8 +1,9 @@
 // Decides which account is open (none, the in-process demo, or the service with the user's
 // key), owns its database and API client, and switches cleanly: the next account is opened
 // before anything is committed, so a failure leaves the previous one untouched.
+import { dirname } from 'node:path';
 import { AppError } from '../../contract/errors.ts';
-import type { AccountInfo } from '../../contract/ipc/app.ts';
+import type { AccountInfo, AccountOpenProblemInfo } from '../../contract/ipc/app.ts';
 import type { EventBus } from '../events.ts';
 import { keyFingerprint } from '../secrets/fingerprint.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
@@ -29,6 +30,8 @@ export interface AccountManagerDeps<Db extends { close(): void }, Client> {
   closeClient?(client: Client): void;
   /** One cheap authenticated request with a candidate key, before it is saved (GET /models). */
   checkKey(candidate: { baseUrl: string; key: string }): Promise<unknown>;
+  /** Sets an account database that could not be opened aside (renamed next to it with `label`). */
+  setAsideDatabase?(file: string, label: string): void;
   events: EventBus;
   logger: AccountLogger;
 }
@@ -40,10 +43,13 @@ export interface AccountManager<Db, Client> {
   current(): CurrentAccount<Db, Client>;
   /** The open account, or an 'auth' error telling the user to add a key or try the demo. */
   requireSession(): AccountSession<Db, Client>;
-  setKey(key: string, options?: { verify?: boolean }): Promise<AccountInfo>;
+  /** `baseUrl` given: the key is checked against and paired with that address, which becomes the setting. */
+  setKey(key: string, options?: { verify?: boolean; baseUrl?: string }): Promise<AccountInfo>;
   removeKey(): Promise<AccountInfo>;
   useDemo(): Promise<AccountInfo>;
   leaveDemo(): Promise<AccountInfo>;
+  /** After an open failure (info().openProblem): sets the old database aside, kept, and opens a fresh one. */
+  startFresh(): Promise<AccountInfo>;
   /** Re-applies settings and key storage policy (after the base URL or the opt-in changed). */
   reconcile(): Promise<AccountInfo>;
   /** Resolves once every queued switch has finished. */
@@ -75,6 +81,28 @@ export function createAccountManager<Db extends { close(): void }, Client>(
   let demoEndpoint: { baseUrl: string; apiKey: string } | null = null;
   let lastAnnounced = '';
   let closed = false;
+  /** Why the wanted account did not open; shown instead of a bare "no account" until one opens. */
+  let openProblem: { info: AccountOpenProblemInfo; file: string | null } | null = null;
+
+  /** Remembers why opening failed, in words the user can act on (the details go to the log too). */
+  const noteOpenFailure = (error: unknown): void => {
+    const failure = error as { kind?: unknown; file?: unknown } | null;
+    const file = typeof failure?.file === 'string' ? failure.file : null;
+    const kind = typeof failure?.kind === 'string' ? (failure.kind as AccountOpenProblemInfo['kind']) : 'other';
+    const message =
+      error instanceof AppError
+        ? error.info.message
+        : 'The saved account could not be opened; the reason is in the log (Help → Open logs folder).';
+    openProblem = {
+      info: {
+        kind,
+        message,
+        folder: file === null ? null : dirname(file),
+        canStartFresh: file !== null && ['newer', 'damaged', 'unreadable'].includes(kind),
+      },
+      file,
+    };
+  };
 
   // One switch at a time: two quick clicks must not open two databases or start two emulators.
   let tail: Promise<unknown> = Promise.resolve();
@@ -91,6 +119,7 @@ export function createAccountManager<Db extends { close(): void }, Client>(
       keyConfigured: key.configured,
       keyStorage: key.storage,
       baseUrl: session?.baseUrl ?? null,
+      ...(!session && openProblem ? { openProblem: openProblem.info } : {}),
     };
   };
 
@@ -106,10 +135,23 @@ export function createAccountManager<Db extends { close(): void }, Client>(
 
   /** What the saved choice and the key call for. */
   const wanted = (): Target => {
+    if (settings.get().mode === 'demo' && deps.demo) return { mode: 'demo' };
+    return serviceTarget();
+  };
+
+  /** The service account of the saved key, or none. */
+  const serviceTarget = (): Target => {
     const saved = settings.get();
-    if (saved.mode === 'demo' && deps.demo) return { mode: 'demo' };
     const fingerprint = keyStore.fingerprint();
-    return fingerprint ? { mode: 'service', baseUrl: saved.baseUrl, fingerprint } : { mode: 'none' };
+    if (!fingerprint) return { mode: 'none' };
+    // The key goes only to the address it was entered for: an address changed by anything else
+    // (another process, a hand edit) leaves the account closed until the key is entered again.
+    const paired = keyStore.pairedBaseUrl();
+    if (paired !== null && paired !== saved.baseUrl) {
+      logger.warn('The service address differs from the one the API key was entered for; enter the key again.');
+      return { mode: 'none' };
+    }
+    return { mode: 'service', baseUrl: saved.baseUrl, fingerprint };
   };
 
   const stopDemo = async (): Promise<void> => {
@@ -189,6 +231,7 @@ export function createAccountManager<Db extends { close(): void }, Client>(
     }
     const previous = session;
     session = next;
+    if (next) openProblem = null;
     if (previous) await closeSession(previous);
     if (previous?.mode === 'demo' && next?.mode !== 'demo') await stopDemo();
     logger.info(`Account: ${next ? `${next.mode} at ${next.baseUrl}` : 'none'}`);
@@ -227,6 +270,7 @@ export function createAccountManager<Db extends { close(): void }, Client>(
           return await switchTo(wanted());
         } catch (error) {
           logger.warn('Opening the saved account failed; starting without one', error);
+          noteOpenFailure(error);
           return announce();
         }
       }),
@@ -241,13 +285,14 @@ export function createAccountManager<Db extends { close(): void }, Client>(
     },
     setKey: (key, options = {}) =>
       serial(async () => {
-        const baseUrl = settings.get().baseUrl;
+        const baseUrl = options.baseUrl ?? settings.get().baseUrl;
         if (options.verify ?? true) {
           await verifyKey({ baseUrl, key, checkKey: deps.checkKey, logger });
         }
         const target: Target = { mode: 'service', baseUrl, fingerprint: keyFingerprint(key) };
         return switchTo(target, () => {
-          keyStore.set(key);
+          keyStore.set(key, baseUrl);
+          if (settings.get().baseUrl !== baseUrl) settings.update({ baseUrl });
           setMode('service');
         });
       }),
@@ -261,13 +306,30 @@ export function createAccountManager<Db extends { close(): void }, Client>(
     useDemo: () => serial(() => switchTo({ mode: 'demo' }, () => setMode('demo'))),
     leaveDemo: () =>
       serial(async () => {
-        const fingerprint = keyStore.fingerprint();
-        const target: Target = fingerprint
-          ? { mode: 'service', baseUrl: settings.get().baseUrl, fingerprint }
-          : { mode: 'none' };
-        return switchTo(target, () => setMode(fingerprint ? 'service' : 'none'));
+        const target = serviceTarget();
+        return switchTo(target, () => setMode(target.mode === 'service' ? 'service' : 'none'));
       }),
     reconcile,
+    startFresh: () =>
+      serial(async () => {
+        const problem = openProblem;
+        if (session || !problem?.file || !problem.info.canStartFresh || !deps.setAsideDatabase) {
+          throw new AppError({
+            code: 'conflict',
+            message: 'There is nothing to start fresh from: the account database opened normally.',
+          });
+        }
+        const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+        deps.setAsideDatabase(problem.file, `${problem.info.kind}-${stamp}`);
+        logger.info(`Set the account database aside (${problem.info.kind}) and starting fresh`);
+        try {
+          return await switchTo(wanted());
+        } catch (error) {
+          noteOpenFailure(error);
+          announce();
+          throw error;
+        }
+      }),
     settled: () => tail.then(() => {}),
     onSessionClosing(listener) {
       closingListeners.add(listener);

@@ -1,5 +1,6 @@
 // The concrete database and API client every account gets: the one place the account layer
 // meets core/db and core/api.
+import { existsSync, renameSync } from 'node:fs';
 import { createServiceClient, type ServiceClient } from '../api/index.ts';
 import { accountDatabasePath } from '../db/account-path.ts';
 import { openDatabase, type SqliteDatabase } from '../db/database.ts';
@@ -14,6 +15,7 @@ export interface AccountBindings {
   createClient(options: { baseUrl: string; getApiKey: () => string | null }): AccountClient;
   closeClient(client: AccountClient): void;
   checkKey(candidate: { baseUrl: string; key: string }): Promise<unknown>;
+  setAsideDatabase(file: string, label: string): void;
 }
 
 /** Someone is waiting on the key check: fail fast rather than retry for half a minute. */
@@ -27,6 +29,12 @@ export function appAccountBindings(dataDir: string, logger: Logger): AccountBind
     openDatabase: (account) => openDatabase(accountDatabasePath(dataDir, account)),
     createClient: ({ baseUrl, getApiKey }) => createServiceClient({ baseUrl, getApiKey, logger }),
     closeClient: (client) => client.close(),
+    setAsideDatabase(file, label) {
+      // The database with its WAL and shared-memory files, renamed together: nothing is deleted.
+      for (const suffix of ['', '-wal', '-shm']) {
+        if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${file}.${label}${suffix}`);
+      }
+    },
     async checkKey({ baseUrl, key }) {
       const client = createServiceClient({ baseUrl, getApiKey: () => key, logger, ...KEY_CHECK });
       try {

@@ -80,20 +80,19 @@ describe('the API key never leaves main', () => {
       return result;
     };
 
-    expect((await call('settings:update', { baseUrl: emulator.url })).ok).toBe(true);
     // Refusals that had the key in hand: malformed, rejected by the service, wrong shape.
-    expect(await call('account:set-key', { key: `${SENTINEL} x` })).toMatchObject({
+    expect(await call('account:set-key', { key: `${SENTINEL} x`, baseUrl: emulator.url })).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument' },
     });
-    expect(await call('account:set-key', { key: `${SENTINEL}-revoked` })).toMatchObject({
+    expect(await call('account:set-key', { key: `${SENTINEL}-revoked`, baseUrl: emulator.url })).toMatchObject({
       ok: false,
       error: { code: 'auth' },
     });
     expect(await call('account:set-key', { key: SENTINEL, extra: SENTINEL })).toMatchObject({ ok: false });
     expect(await call('account:set-key', { key: SENTINEL.repeat(20) })).toMatchObject({ ok: false });
 
-    const saved = await call('account:set-key', { key: `  ${SENTINEL}\n` });
+    const saved = await call('account:set-key', { key: `  ${SENTINEL}\n`, baseUrl: emulator.url });
     expect(saved).toEqual({
       ok: true,
       value: { mode: 'service', keyConfigured: true, keyStorage: 'encrypted', baseUrl: emulator.url },
@@ -163,8 +162,9 @@ describe('the API key never leaves main', () => {
   it('is stored only as ciphertext while configured', async () => {
     const cipher = createFakeCipher();
     const core = await startCore(cipher);
-    await core.dispatch('settings:update', { baseUrl: emulator.url });
-    expect(await core.dispatch('account:set-key', { key: SENTINEL })).toMatchObject({ ok: true });
+    expect(await core.dispatch('account:set-key', { key: SENTINEL, baseUrl: emulator.url })).toMatchObject({
+      ok: true,
+    });
     const onDisk = filesUnder(dataDir)
       .map((file) => file.bytes.toString('latin1'))
       .join('\n');

@@ -25,6 +25,11 @@ export interface AccountSetupDeps {
   demo?: DemoService;
   /** ATELIER_API_KEY read by the host (CLI, tests): used for this process, never stored. */
   apiKeyOverride?: string | null;
+  /**
+   * Pair a saved key from before the pairing with the address in the settings. Off for the CLI,
+   * whose address may be a one-run --base-url override rather than the one the key was saved with.
+   */
+  pairLegacyKey?: boolean;
 }
 
 export interface AccountServices {
@@ -64,6 +69,7 @@ export async function setUpAccounts(deps: AccountSetupDeps): Promise<AccountServ
     store,
     allowWeakStorage: () => settings.get().allowWeakKeyStorage,
     override: deps.apiKeyOverride ?? null,
+    ...(deps.pairLegacyKey === false ? {} : { currentBaseUrl: () => settings.get().baseUrl }),
     onWarning: (message) => logger.warn(message),
   });
   settings.onChange((values, changed) => {

@@ -109,6 +109,18 @@ export function parseRetryAfterMs(
   return Math.max(0, at - nowMs);
 }
 
+/**
+ * The longest Retry-After taken at its word. The engine's own backoff never waits longer than
+ * 5 minutes either; past this a Retry-After is treated as absent and the caller's backoff decides
+ * (openai-node likewise ignores any it finds unreasonable), so one answer cannot stop work for good.
+ */
+export const MAX_REASONABLE_RETRY_AFTER_MS = 5 * 60_000;
+
+/** The Retry-After when it is reasonable (0 … 5 min), else undefined. */
+export function reasonableRetryAfterMs(ms: number | undefined): number | undefined {
+  return ms !== undefined && Number.isFinite(ms) && ms <= MAX_REASONABLE_RETRY_AFTER_MS ? ms : undefined;
+}
+
 /** The waiting part of the policy, injectable so tests neither sleep nor depend on chance. */
 export interface RetryTiming {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;

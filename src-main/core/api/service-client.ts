@@ -19,6 +19,7 @@ import type {
   VideoRecord,
 } from '../../contract/service.ts';
 import type { Logger } from '../log/logger.ts';
+import { redactSecretsDeep } from '../secrets/redact.ts';
 import { checkResult, readPageFields } from './envelope.ts';
 import { malformedError } from './errors.ts';
 import { cursorPages, tokenPages } from './pagination.ts';
@@ -56,6 +57,8 @@ export interface ServiceClientOptions {
   /** Tests inject sleep/random/now so retries are instant and repeatable. */
   timing?: Partial<RetryTiming>;
   userAgent?: string;
+  /** Answers larger than this are refused (default 32 MB). */
+  maxAnswerBytes?: number;
 }
 
 /** Per-call options. */
@@ -137,7 +140,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   function resultOf<T>(spec: Spec, answer: OkAnswer, schema: v.GenericSchema<unknown, T>): T {
     const checked = checkResult(schema, answer.result);
-    if (checked.ok) return checked.value;
+    // The key has no business in any answer: one echoed back (in a job's error text, say) is removed
+    // before the record is stored, shown or logged.
+    if (checked.ok) return redactSecretsDeep(checked.value, transport.secrets());
     const error = malformedError(spec, answer.httpStatus, checked.reason, transport.secrets());
     logger.warn(`${spec.method} ${spec.template} answer refused`, { code: error.info.code, message: error.message });
     throw error;

@@ -3,7 +3,7 @@
 // the retry loop driven by retry-policy.ts, and one log line per attempt (no headers, no bodies).
 import http from 'node:http';
 import https from 'node:https';
-import got, { type Got, type Progress, type RequestError, type Response } from 'got';
+import type { Got, Progress, RequestError, Response } from 'got';
 import { AppError } from '../../contract/errors.ts';
 import { API_VERSION } from '../../contract/service.ts';
 import type { Logger } from '../log/logger.ts';
@@ -20,6 +20,7 @@ import {
   DEFAULT_RETRY_POLICY,
   decideRetry,
   parseRetryAfterMs,
+  reasonableRetryAfterMs,
   realTiming,
   type AttemptFailure,
   type RetryClass,
@@ -38,6 +39,13 @@ export interface ClientTimeouts {
   uploadMs: number;
 }
 
+/**
+ * The largest answer body the client reads (after decompression). The service's biggest answers
+ * (a page of 1,000 records) are a few MB; a body past this is refused as it streams in, so a
+ * broken or hostile service cannot make the process hold hundreds of MB.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
 export const DEFAULT_TIMEOUTS: ClientTimeouts = {
   connectMs: 10_000,
   responseMs: 30_000,
@@ -54,6 +62,8 @@ export interface TransportOptions {
   /** Sleep, randomness and clock of the retry loop (tests inject them). */
   timing?: Partial<RetryTiming>;
   userAgent?: string;
+  /** Answers larger than this are refused (default DEFAULT_MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
 }
 
 export interface RequestSpec extends RequestLabel {
@@ -89,6 +99,8 @@ const NO_API_KEY = 'ATELIER_NO_API_KEY';
 /** Failures before any byte could reach the server: repeating them cannot duplicate anything. */
 const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const UNSENT_TIMEOUT_PHASES = new Set(['lookup', 'connect', 'secureConnect']);
+
+const megabytes = (bytes: number): string => `${Math.max(1, Math.round(bytes / (1024 * 1024)))} MB`;
 
 function normalizeBaseUrl(baseUrl: string): URL {
   let url: URL;
@@ -131,6 +143,7 @@ export function createTransport(options: TransportOptions): Transport {
   const policy: RetryPolicyOptions = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const timing: RetryTiming = { ...realTiming, ...options.timing };
   const log = options.logger;
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
 
   const readKey = (): string | null => {
     try {
@@ -147,40 +160,46 @@ export function createTransport(options: TransportOptions): Transport {
     https: new https.Agent({ keepAlive: true, maxSockets: 8 }),
   };
 
-  const client: Got = got.extend({
-    prefixUrl: base.href,
-    // Every path is built here from encoded segments; an absolute URL would carry the key elsewhere.
-    allowAbsoluteUrls: false,
-    headers: {
-      'api-version': API_VERSION,
-      accept: 'application/json',
-      'user-agent': options.userAgent ?? 'Atelier',
-    },
-    agent: agents,
-    http2: false,
-    // Retrying is retry-policy.ts's job alone; got must never repeat a request on its own.
-    retry: { limit: 0 },
-    throwHttpErrors: false,
-    // The bearer key must not follow a redirect anywhere; a redirect is reported instead.
-    followRedirect: false,
-    timeout: {
-      lookup: timeouts.connectMs,
-      connect: timeouts.connectMs,
-      secureConnect: timeouts.connectMs,
-      response: timeouts.responseMs,
-      request: timeouts.requestMs,
-    },
-    hooks: {
-      beforeRequest: [
-        (requestOptions) => {
-          // Read at request time: a key changed in Settings applies to the very next request.
-          const key = readKey();
-          if (key === null) throw Object.assign(new Error('No API key is set'), { code: NO_API_KEY });
-          requestOptions.headers['authorization'] = `Bearer ${key}`;
-        },
-      ],
-    },
-  });
+  // got (and what it pulls in) is loaded at the first request, not at start-up: the first screen
+  // reads the local cache only, and loading got costs more than the rest of a start (bench scenario 5).
+  let client: Promise<Got> | null = null;
+  const clientOf = (): Promise<Got> => (client ??= import('got').then(({ default: got }) => createGot(got)));
+
+  const createGot = (got: Got): Got =>
+    got.extend({
+      prefixUrl: base.href,
+      // Every path is built here from encoded segments; an absolute URL would carry the key elsewhere.
+      allowAbsoluteUrls: false,
+      headers: {
+        'api-version': API_VERSION,
+        accept: 'application/json',
+        'user-agent': options.userAgent ?? 'Atelier',
+      },
+      agent: agents,
+      http2: false,
+      // Retrying is retry-policy.ts's job alone; got must never repeat a request on its own.
+      retry: { limit: 0 },
+      throwHttpErrors: false,
+      // The bearer key must not follow a redirect anywhere; a redirect is reported instead.
+      followRedirect: false,
+      timeout: {
+        lookup: timeouts.connectMs,
+        connect: timeouts.connectMs,
+        secureConnect: timeouts.connectMs,
+        response: timeouts.responseMs,
+        request: timeouts.requestMs,
+      },
+      hooks: {
+        beforeRequest: [
+          (requestOptions) => {
+            // Read at request time: a key changed in Settings applies to the very next request.
+            const key = readKey();
+            if (key === null) throw Object.assign(new Error('No API key is set'), { code: NO_API_KEY });
+            requestOptions.headers['authorization'] = `Bearer ${key}`;
+          },
+        ],
+      },
+    });
 
   function classifyThrown(error: unknown, spec: RequestSpec): AttemptOutcome {
     const e = error as Partial<RequestError> & { event?: string };
@@ -217,7 +236,8 @@ export function createTransport(options: TransportOptions): Transport {
 
   function classifyResponse(response: Response<string>, spec: RequestSpec): AttemptOutcome {
     const httpStatus = response.statusCode;
-    const retryAfterMs = parseRetryAfterMs(response.headers['retry-after'], timing.now());
+    // An unreasonable Retry-After (years) is dropped here: the caller's own backoff decides then.
+    const retryAfterMs = reasonableRetryAfterMs(parseRetryAfterMs(response.headers['retry-after'], timing.now()));
     const envelope = parseEnvelope(response.body);
     const is2xx = httpStatus >= 200 && httpStatus < 300;
     if (is2xx && envelope.kind === 'ok') {
@@ -253,10 +273,27 @@ export function createTransport(options: TransportOptions): Transport {
     return { ok: false, error, failure };
   }
 
+  function tooLarge(spec: RequestSpec): AttemptOutcome {
+    return {
+      ok: false,
+      error: malformedError(
+        spec,
+        undefined,
+        `it was larger than ${megabytes(maxAnswerBytes)}, the most Atelier reads, so it was not read to the end`,
+        secrets(),
+        'If this keeps happening, check the service address in Settings or tell the service provider.',
+      ),
+      failure: { kind: 'final' },
+    };
+  }
+
   async function attempt(spec: RequestSpec): Promise<AttemptOutcome> {
     const upload = spec.body !== undefined;
+    // Aborted as soon as the (declared or counted, decompressed) body passes the limit.
+    const sizeLimit = new AbortController();
+    const signal = spec.signal ? AbortSignal.any([spec.signal, sizeLimit.signal]) : sizeLimit.signal;
     try {
-      const promise = client(spec.path, {
+      const promise = (await clientOf())(spec.path, {
         method: spec.method,
         searchParams: searchParamsOf(spec.searchParams),
         ...(spec.json !== undefined ? { json: spec.json } : {}),
@@ -267,13 +304,18 @@ export function createTransport(options: TransportOptions): Transport {
             }
           : {}),
         ...(upload ? { timeout: { request: timeouts.uploadMs } } : {}),
-        ...(spec.signal ? { signal: spec.signal } : {}),
+        signal,
         responseType: 'text',
       });
       if (spec.onUploadProgress) promise.on('uploadProgress', spec.onUploadProgress);
+      promise.on('downloadProgress', (progress: Progress) => {
+        if (sizeLimit.signal.aborted) return;
+        if (progress.transferred > maxAnswerBytes || (progress.total ?? 0) > maxAnswerBytes) sizeLimit.abort();
+      });
       return classifyResponse(await promise, spec);
     } catch (error) {
       if (spec.signal?.aborted) throw spec.signal.reason;
+      if (sizeLimit.signal.aborted) return tooLarge(spec);
       return classifyThrown(error, spec);
     }
   }

@@ -27,11 +27,20 @@ export function readUserVersion(db: BetterSqlite3.Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
+/** A database written by a newer Atelier: refused, never half-understood. */
+export class NewerSchemaError extends AppError {
+  readonly version: number;
+  constructor(version: number) {
+    super({
+      code: 'unsupported',
+      message: `This library was written by a newer Atelier (schema ${version}); update Atelier to open it`,
+    });
+    this.version = version;
+  }
+}
+
 export function newerSchemaError(version: number): AppError {
-  return new AppError({
-    code: 'unsupported',
-    message: `This library was written by a newer Atelier (schema ${version}); update Atelier to open it`,
-  });
+  return new NewerSchemaError(version);
 }
 
 /** Brings the database up to the last version of the list; returns the versions applied. */

@@ -3,14 +3,12 @@ import type { AssetInfo } from '../../contract/ipc/assets.ts';
 import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { PresetInfo } from '../../contract/ipc/presets.ts';
 import { isModelUsable } from '../../contract/service.ts';
+import { remotePosterLink, wantsPosterLink } from '../library/poster-links.ts';
 import type { AssetRow } from './repos/asset-row.ts';
 import type { ModelRow, UploadedCounts } from './repos/models-repo.ts';
 import type { PresetRow } from './repos/presets-repo.ts';
 import { isoTime } from './iso-time.ts';
 import { isoOrNull, parseJson } from './values.ts';
-
-const asObject = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 export function modelToInfo(row: ModelRow, uploads?: UploadedCounts): ModelInfo {
   return {
@@ -33,6 +31,14 @@ export function modelToInfo(row: ModelRow, uploads?: UploadedCounts): ModelInfo 
 
 /** Turns a library-relative path into the URL the renderer loads it from (the host decides). */
 export type MediaUrlFor = (relativePath: string) => string;
+
+/**
+ * A video not downloaded yet (and still on the service) gets a poster link: asking for it makes
+ * the library take a frame from the video's link in the background (poster-links.ts).
+ */
+function posterLinkOf(row: AssetRow, mediaUrlFor: MediaUrlFor): string | null {
+  return wantsPosterLink(row) ? mediaUrlFor(remotePosterLink(row.id)) : null;
+}
 
 export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo {
   const frames = parseJson(row.frames);
@@ -57,7 +63,8 @@ export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo 
     jobId: row.job_id,
     prompt: row.prompt,
     preset: row.preset,
-    params: asObject(parseJson(row.params)),
+    // Left as text: parsing every row's request was most of a page's cost (bench scenario 3).
+    paramsJson: row.params,
     frames: Array.isArray(frames) ? frames : null,
     width: row.width,
     height: row.height,
@@ -68,7 +75,7 @@ export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo 
       thumbPath: row.thumb_path,
       // A local URL only once the file is really there: a partial file is never offered.
       localUrl: row.file_state === 'downloaded' && row.local_path ? mediaUrlFor(row.local_path) : null,
-      thumbUrl: row.thumb_path ? mediaUrlFor(row.thumb_path) : null,
+      thumbUrl: row.thumb_path ? mediaUrlFor(row.thumb_path) : posterLinkOf(row, mediaUrlFor),
       bytes: row.bytes,
     },
     removedFromService: row.remote_state === 'gone',

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type BetterSqlite3 from 'better-sqlite3';
+import { isDiskFull } from './disk-full.ts';
 
 // Typed on better-sqlite3 itself: database.ts retires the claims of a handle it closes.
 type SqliteDatabase = BetterSqlite3.Database;
@@ -92,9 +93,21 @@ export class WorkClaims {
       uploads: statementsOf('uploads'),
       jobs: statementsOf('jobs'),
     };
-    this.#beatNow();
-    this.sweep();
-    this.#timer = setInterval(() => this.beat(), HEARTBEAT_MS);
+    try {
+      this.#beatNow();
+      this.sweep();
+    } catch (error) {
+      // On a full disk the first beat waits for the timer: the account must still open.
+      if (!isDiskFull(error)) throw error;
+    }
+    this.#timer = setInterval(() => {
+      try {
+        this.beat();
+      } catch {
+        // A full disk (SQLITE_FULL) or a busy database: skip this beat, the next one tries again.
+        // Thrown from an interval it would end the process.
+      }
+    }, HEARTBEAT_MS);
     this.#timer.unref();
   }
 

@@ -41,6 +41,8 @@ describe('settings and account channels through the dispatcher', () => {
     [{ mode: 'demo' }, 'mode'],
     [{ windowState: null }, 'windowState'],
     [{ baseUrl: 'ftp://media.example.com' }, 'baseUrl'],
+    [{ baseUrl: 'https://media.example.com/v1' }, 'baseUrl'],
+    [{ libraryDir: '/' }, 'libraryDir'],
   ])('refuses %j with invalid_argument naming the field', async (patch, field) => {
     const result = await core.dispatch('settings:update', patch);
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_argument', field } });
@@ -84,8 +86,11 @@ describe('settings and account channels through the dispatcher', () => {
   });
 
   it('keeps a key for the session only in a host without encryption, and says so', async () => {
-    await core.dispatch('settings:update', { baseUrl: 'https://media.example.com/v1' });
-    const saved = await core.dispatch('account:set-key', { key: 'sk-session-only', verify: false });
+    const saved = await core.dispatch('account:set-key', {
+      key: 'sk-session-only',
+      baseUrl: 'https://media.example.com/v1',
+      verify: false,
+    });
     expect(saved).toMatchObject({ ok: true, value: { mode: 'service', keyStorage: 'session' } });
     const info = await core.dispatch('app:info', undefined);
     expect(info).toMatchObject({ ok: true, value: { account: { mode: 'service', keyConfigured: true } } });
@@ -106,9 +111,9 @@ describe('settings and account channels through the dispatcher', () => {
       readdirSync(accountsDir).filter((dir) => existsSync(join(accountsDir, dir, 'atelier.db-wal')));
     const opened: string[] = [];
 
-    await withDemo.dispatch('settings:update', { baseUrl: 'https://media.example.com/v1' });
     for (const key of ['sk-first-key-000', 'sk-second-key-111']) {
-      expect(await withDemo.dispatch('account:set-key', { key, verify: false })).toMatchObject({ ok: true });
+      const args = { key, baseUrl: 'https://media.example.com/v1', verify: false };
+      expect(await withDemo.dispatch('account:set-key', args)).toMatchObject({ ok: true });
       expect(openDatabases()).toHaveLength(1);
       opened.push(...openDatabases());
     }

@@ -165,7 +165,11 @@ describe('cache channels', () => {
 
     const owls = await value<AssetInfo[]>('assets:search', { query: 'ow candl' });
     expect(owls.map((a) => a.kind)).toEqual(['image', 'image']);
-    expect(owls[0]?.params).toMatchObject({ modelID: 'imagea', prompt: 'an owl reading by candlelight' });
+    // The request travels as its stored text (parsed only where used), whole.
+    expect(JSON.parse(owls[0]?.paramsJson ?? 'null')).toMatchObject({
+      modelID: 'imagea',
+      prompt: 'an owl reading by candlelight',
+    });
     expect(await value<AssetInfo[]>('assets:search', { query: 'owl', kind: 'video' })).toHaveLength(1);
     expect(await value('assets:counts', undefined)).toEqual({
       total: 3,

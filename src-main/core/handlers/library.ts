@@ -9,12 +9,34 @@ import type {
   LibraryMoveInfo,
   RemoveLocalInfo,
 } from '../../contract/ipc/library.ts';
+import { resolve } from 'node:path';
+import { AppError } from '../../contract/errors.ts';
+import type { HostInfo } from '../context.ts';
+import type { PickedFolders } from '../host/picked-folders.ts';
 import type { LibraryHost } from '../library/library-host.ts';
+import { isEmptyOrLibrary } from '../library/library-marker.ts';
+import type { Settings } from '../settings/settings.ts';
 
 type Refs = { assets: AssetRefInfo[] };
 type OptionalRefs = { assets?: AssetRefInfo[] | undefined } | undefined;
 
-export function libraryHandlers(host: LibraryHost) {
+/** Where a new library folder may come from: the app's own dialog, or an explicit path elsewhere. */
+export interface LibraryFolderTrust {
+  host: HostInfo;
+  picked: PickedFolders;
+  settings: Settings;
+}
+
+const refuse = (message: string): AppError => new AppError({ code: 'invalid_argument', message, field: 'to' });
+
+/** In the app a folder counts only when the user just picked it in the main process's dialog. */
+function requirePicked(trust: LibraryFolderTrust, to: string): void {
+  if (trust.host.kind === 'electron' && !trust.picked.take('library-move', to)) {
+    throw refuse('Choose the folder with "Choose…" (the system’s folder dialog); a typed path is not accepted here.');
+  }
+}
+
+export function libraryHandlers(host: LibraryHost, trust: LibraryFolderTrust) {
   return {
     'library:download': async ({
       assets,
@@ -32,7 +54,21 @@ export function libraryHandlers(host: LibraryHost) {
       (await host.library()).removeLocal(assets),
     'library:delete-remote': async ({ assets }: Refs): Promise<DeleteRemoteInfo> =>
       (await host.library()).deleteRemote(assets),
-    'library:move': ({ to }: { to: string }): Promise<LibraryMoveInfo> => host.move(to),
+    'library:move': ({ to }: { to: string }): Promise<LibraryMoveInfo> => {
+      requirePicked(trust, to);
+      return host.move(to);
+    },
+    'library:use-folder': async ({ to }: { to: string }): Promise<{ libraryDir: string }> => {
+      requirePicked(trust, to);
+      if (!(await isEmptyOrLibrary(to))) {
+        throw refuse(
+          'That folder is not an Atelier library (no .atelier-library file) and not empty; choose a library folder or an empty one.',
+        );
+      }
+      if (host.moving())
+        throw new AppError({ code: 'conflict', message: 'The library folder is moving; wait until it is done.' });
+      return { libraryDir: trust.settings.update({ libraryDir: resolve(to) }).libraryDir };
+    },
     'library:move-abort': (): null => {
       host.abortMove();
       return null;

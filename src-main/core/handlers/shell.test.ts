@@ -16,6 +16,8 @@ function recordingDesktop() {
     showItemInFolder: (path) => void calls.push(`show ${path}`),
     openItem: async (path) => void calls.push(`open ${path}`),
     openExternal: async (url) => void calls.push(`external ${url}`),
+    copyImage: async (path) => void calls.push(`copy ${path}`),
+    startDrag: (path) => void calls.push(`drag ${path}`),
     pickFolder: async ({ title, defaultPath }) => {
       calls.push(`pick ${title} ${defaultPath}`);
       return title.startsWith('Move') ? '/picked/folder' : null;
@@ -89,6 +91,30 @@ describe('shell:* handlers', () => {
       expect(result, path).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
     }
     expect(calls).toEqual([`open ${join(library, 'images', 'a.png')}`]);
+    await core.close();
+  });
+
+  it('copies a library image to the clipboard and drags a library file out, with the same containment', async () => {
+    const { calls, desktop } = recordingDesktop();
+    const { core, library } = await setup(desktop);
+    expect((await core.dispatch('shell:copy-image', { path: 'images/a.png' })).ok).toBe(true);
+    expect((await core.dispatch('shell:start-drag', { path: 'images/a.png' })).ok).toBe(true);
+    for (const channel of ['shell:copy-image', 'shell:start-drag'] as const) {
+      for (const path of ['../outside.txt', 'images/escape.png', '/etc/passwd']) {
+        const result = await core.dispatch(channel, { path });
+        expect(result, `${channel} ${path}`).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+      }
+    }
+    expect(calls).toEqual([`copy ${join(library, 'images', 'a.png')}`, `drag ${join(library, 'images', 'a.png')}`]);
+    await core.close();
+  });
+
+  it('answers unsupported for the clipboard and drags where the host has no desktop (browser mode)', async () => {
+    const { core } = await setup();
+    expect(await core.dispatch('shell:copy-image', { path: 'images/a.png' })).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported' },
+    });
     await core.close();
   });
 

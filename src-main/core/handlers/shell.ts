@@ -7,6 +7,7 @@ import type { PickedFolderInfo } from '../../contract/ipc/shell.ts';
 import type { CoreContext } from '../context.ts';
 import { externalUrlProblem } from '../host/external-url.ts';
 import { logsDir } from '../host/folders.ts';
+import type { PickedFolders } from '../host/picked-folders.ts';
 import { assertNoSymlinkEscape, isWithin, safeLibraryPath } from '../library/paths.ts';
 
 const outsideLibrary = (): AppError =>
@@ -15,6 +16,9 @@ const outsideLibrary = (): AppError =>
     message: 'Only files inside the library folder can be shown.',
     field: 'path',
   });
+
+const unsupportedHere = (): AppError =>
+  new AppError({ code: 'unsupported', message: 'This only works in the desktop app.' });
 
 /** The absolute path of a library file named by the renderer, refused outside the library. */
 export async function libraryFileToShow(libraryDir: string, path: string): Promise<string> {
@@ -33,7 +37,7 @@ export async function libraryFileToShow(libraryDir: string, path: string): Promi
   return full;
 }
 
-export function shellHandlers(ctx: CoreContext) {
+export function shellHandlers(ctx: CoreContext, picked: PickedFolders) {
   const desktop = ctx.hostServices.desktop;
   return {
     'shell:open-data-folder': async (): Promise<null> => {
@@ -60,6 +64,18 @@ export function shellHandlers(ctx: CoreContext) {
       await desktop.openItem(await libraryFileToShow(ctx.settings.get().libraryDir, path));
       return null;
     },
+    'shell:copy-image': async ({ path }: { path: string }): Promise<null> => {
+      const full = await libraryFileToShow(ctx.settings.get().libraryDir, path);
+      if (!desktop.copyImage) throw unsupportedHere();
+      await desktop.copyImage(full);
+      return null;
+    },
+    'shell:start-drag': async ({ path }: { path: string }): Promise<null> => {
+      const full = await libraryFileToShow(ctx.settings.get().libraryDir, path);
+      if (!desktop.startDrag) throw unsupportedHere();
+      desktop.startDrag(full);
+      return null;
+    },
     'shell:pick-folder': async ({ purpose }: { purpose: 'library-move' | 'export' }): Promise<PickedFolderInfo> => {
       const libraryDir = ctx.settings.get().libraryDir;
       const path = await desktop.pickFolder(
@@ -67,6 +83,8 @@ export function shellHandlers(ctx: CoreContext) {
           ? { title: 'Move the library to…', buttonLabel: 'Choose This Folder', defaultPath: dirname(libraryDir) }
           : { title: 'Export to…', buttonLabel: 'Export Here', defaultPath: dirname(libraryDir) },
       );
+      // The only way a folder reaches library:move / library:use-folder in the app (see picked-folders.ts).
+      if (path !== null && purpose === 'library-move') picked.remember(purpose, path);
       return { path };
     },
   };

@@ -1,13 +1,27 @@
-// Handlers of the uploads:* channels: the account's upload queue checks and sends (core/uploads).
-import type { UploadInfo, UploadsAddResultInfo } from '../../contract/ipc/uploads.ts';
+// Handlers of the uploads:* channels: files arrive as bytes (in chunks, or small ones inline),
+// then the account's upload queue checks and sends them (core/uploads).
+import type { UploadChunkInfo, UploadFileInfo, UploadInfo, UploadsAddResultInfo } from '../../contract/ipc/uploads.ts';
 import type { UploadType } from '../../contract/service.ts';
 import type { JobsEngineHost } from '../jobs/engine-host.ts';
+import { IncomingFiles } from '../uploads/incoming-files.ts';
 import type { FileSource } from '../uploads/upload-checks.ts';
 
-export function uploadsHandlers(host: JobsEngineHost) {
+type AddedFile = { fileId: string } | { name: string; bytesBase64: string };
+
+export function uploadsHandlers(host: JobsEngineHost, incoming = new IncomingFiles()) {
   return {
-    'uploads:add': (args: { modelID: string; type: UploadType; files: FileSource[] }): Promise<UploadsAddResultInfo> =>
-      host.uploads().add(args),
+    'uploads:begin-file': ({ name, size }: { name: string; size: number }): UploadFileInfo => ({
+      fileId: incoming.begin(name, size),
+    }),
+    'uploads:send-chunk': (args: { fileId: string; offset: number; bytesBase64: string }): UploadChunkInfo =>
+      incoming.append(args.fileId, args.offset, args.bytesBase64),
+    'uploads:add': (args: { modelID: string; type: UploadType; files: AddedFile[] }): Promise<UploadsAddResultInfo> => {
+      // Refused before anything is handed over when there is no account to upload to.
+      const queue = host.uploads();
+      const chunked = incoming.takeAll(args.files.flatMap((f) => ('fileId' in f ? [f.fileId] : [])));
+      const files: FileSource[] = args.files.map((f) => ('fileId' in f ? chunked.shift()! : f));
+      return queue.add({ modelID: args.modelID, type: args.type, files });
+    },
     'uploads:list': (args: { modelID?: string | undefined } | undefined): UploadInfo[] =>
       host.uploads().list(args?.modelID),
     'uploads:retry': ({ id }: { id: number }): UploadInfo => host.uploads().retry(id),

@@ -13,6 +13,10 @@ export interface DesktopIntegration {
   openExternal(url: string): Promise<void>;
   /** The system's folder dialog (may create a folder); null when cancelled. */
   pickFolder(options: { title: string; buttonLabel: string; defaultPath: string }): Promise<string | null>;
+  /** Puts an image file on the clipboard as an image (absent: unsupported). */
+  copyImage?(path: string): Promise<void>;
+  /** Starts an OS drag of a file out of the app window (absent: unsupported). */
+  startDrag?(path: string): void;
 }
 
 const unsupported = (): never => {

@@ -7,7 +7,7 @@ import { backoffCeilingMs, DEFAULT_RETRY_POLICY, fullJitterMs } from '../api/ret
 export interface BackoffPolicy {
   /** Upper bound of the first retry's delay. */
   baseMs: number;
-  /** No delay ever exceeds this (except a longer Retry-After, which always wins). */
+  /** No delay ever exceeds this, a Retry-After's included. */
   capMs: number;
 }
 
@@ -52,7 +52,12 @@ export function classifyFailure(info: ErrorInfo): FailureKind {
   }
 }
 
-/** The wait before the next attempt: jittered backoff, never shorter than the service's Retry-After. */
+/**
+ * The wait before the next attempt: jittered backoff, never shorter than a reasonable Retry-After
+ * and never longer than the backoff's own maximum. A Retry-After beyond that maximum (a broken or
+ * hostile `Retry-After: 99999999`) is not honoured: the backoff decides instead, as openai-node does
+ * with any Retry-After it finds unreasonable, so no answer can stop background work for good.
+ */
 export function retryDelay(
   info: ErrorInfo,
   failures: number,
@@ -60,9 +65,12 @@ export function retryDelay(
   policy: BackoffPolicy = POLL_BACKOFF,
 ): number {
   const jittered = fullJitterDelay(failures, random, policy);
-  if (info.code === 'rate_limited' && typeof info.retryAfterMs === 'number' && info.retryAfterMs > 0) {
-    // Honour it exactly as a floor, plus a little jitter so every client does not return at once.
-    return Math.ceil(info.retryAfterMs) + Math.round(random() * Math.min(1_000, info.retryAfterMs / 10));
+  const retryAfterMs = info.retryAfterMs;
+  if (info.code === 'rate_limited' && typeof retryAfterMs === 'number' && retryAfterMs > 0) {
+    if (retryAfterMs > policy.capMs) return Math.min(policy.capMs, Math.max(jittered, policy.baseMs));
+    // Honour it as a floor, plus a little jitter so every client does not return at once.
+    const spread = Math.round(random() * Math.min(1_000, retryAfterMs / 10));
+    return Math.min(policy.capMs, Math.ceil(retryAfterMs) + spread);
   }
   return jittered;
 }

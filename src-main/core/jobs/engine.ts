@@ -2,10 +2,21 @@
 // outputs, notifications and the training watcher, on one injected clock. Created when an
 // account opens, stopped before its database closes.
 import { AppError } from '../../contract/errors.ts';
-import type { JobHistoryPageInfo, JobInfo, JobKindInfo } from '../../contract/ipc/jobs.ts';
+import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo, JobKindInfo } from '../../contract/ipc/jobs.ts';
+import { COST_SCAN_LIMIT, estimateCost } from './cost-estimate.ts';
+import { CreditsFiller } from './credits-filler.ts';
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import { isJobSuccess, type Job, type JobSummary } from '../../contract/service.ts';
+import {
+  isReadyStatus,
+  isTrainedModelId,
+  notReadyProblem,
+  unknownModelProblem,
+  type FieldProblem,
+} from '../../contract/rules/index.ts';
+import { isRecord } from '../../contract/rules/common.ts';
 import type { Cache } from '../db/cache.ts';
+import { modelFields } from '../db/server-records.ts';
 import { parseTime } from '../db/values.ts';
 import type { EventBus } from '../events.ts';
 import { silentNotifier, type Notifier } from '../host/notifier.ts';
@@ -20,7 +31,7 @@ import { recordOutputs, type OutputAsset } from './outputs.ts';
 import { DEFAULT_POLL_ROUND, pollRound, type PollRoundOptions, type RoundReport } from './poll-round.ts';
 import { RECONCILE_WINDOW, reconcileSubmissions, UNKNOWN_MESSAGE } from './reconcile.ts';
 import { JobHistory } from './job-history.ts';
-import type { JobsService } from './service-port.ts';
+import { checkModel, type JobsService } from './service-port.ts';
 import { TrainingStore } from './training-store.ts';
 import { DEFAULT_TRAINING, TrainingWatcher, type TrainingOptions } from './training-watcher.ts';
 import {
@@ -78,10 +89,13 @@ export interface JobsEngine {
   list(limit?: number): JobInfo[];
   get(localId: number): JobInfo;
   history(query: { start: string; end: string; pageToken?: string | undefined }): Promise<JobHistoryPageInfo>;
+  estimate(kind: 'image' | 'video', body: unknown): Promise<CostEstimateInfo>;
   startTraining(modelId: string): Promise<TrainingInfo>;
   trainingStatus(modelId: string): TrainingInfo;
   /** Runs whatever is due now (jobs and training); resolves when done. */
   pollNow(): Promise<void>;
+  /** The user's "Check now": clears any wait (Retry-After, backoff) of jobs and training, checks what is due. */
+  checkNow(): Promise<void>;
   /** Resolves when no poll pass is running. */
   settled(): Promise<void>;
   /** The jobs loop's "no request before" time (0 = none): Retry-After and backoff. */
@@ -137,7 +151,14 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     emitCounts();
   };
 
-  const finishNotifier = new FinishNotifier({ store, notifier, time, enabled: () => true, options: options.notify });
+  const finishNotifier = new FinishNotifier({
+    store,
+    notifier,
+    time,
+    enabled: () => true,
+    options: options.notify,
+    onError: (error) => logger.warn('Marking finished jobs as announced failed; trying again later', error),
+  });
 
   const finish = (row: EngineJobRow, job: Job, summary: JobSummary | null): void => {
     const now = time.now();
@@ -147,6 +168,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       const serviceCreatedAt = parseTime(job.createdAt) ?? row.service_created_at;
       const common = {
         serviceStatus: job.status,
+        ...(typeof summary?.credits === 'number' ? { credits: summary.credits } : {}),
         finishedAt: now,
         lastPolledAt: now,
         nextPollAt: null,
@@ -181,6 +203,38 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     }
   };
 
+  /**
+   * Only a ready trained model can generate. A cached "ready" is trusted; anything else may be stale
+   * (a training finished since, or this process never synced), so that one model is asked for first.
+   * When the service cannot be asked, the request goes on and the service judges it.
+   */
+  const trainedModelRefusal = async (kind: JobKindInfo, body: unknown): Promise<FieldProblem | null> => {
+    const modelID = isRecord(body) ? body['modelID'] : undefined;
+    if (kind !== 'image' || !isTrainedModelId(modelID)) return null;
+    const cached = cache.models.get(modelID);
+    if (cached && isReadyStatus(cached.status)) return null;
+    let status: string;
+    try {
+      const model = checkModel(await service.getModel(modelID, aborter.signal), modelID);
+      cache.models.upsertFromServer(modelFields(model), time.now());
+      status = model.status;
+    } catch (error) {
+      const info = errorInfoOf(error);
+      if (classifyFailure(info) === 'not_found') return unknownModelProblem(modelID);
+      return cached ? notReadyProblem(modelID, cached.status, cached.label ?? modelID) : null;
+    }
+    if (!cached || cached.status !== status) events.emit('models:changed', { reason: 'sync', ids: [modelID] });
+    return notReadyProblem(modelID, status, cached?.label ?? modelID);
+  };
+
+  const credits = new CreditsFiller({
+    cache,
+    service,
+    time,
+    signal: () => aborter.signal,
+    changed: (localId) => changed(store.mustGet(localId)),
+  });
+
   let reconcileAt: number | null = null;
   const outbox: Outbox = new Outbox({
     store,
@@ -195,6 +249,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       jobsLoop.poke();
     },
     submitted: () => jobsLoop.poke(),
+    modelRefusal: (kind, body) => trainedModelRefusal(kind, body),
   });
 
   const giveUpOnSubmissions = (rows: EngineJobRow[]): number | null => {
@@ -288,7 +343,11 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     time,
     notifier,
     notificationsEnabled: () => true,
-    changed: (info) => events.emit('training:changed', info),
+    // Every view learns of a model's new state from models:changed, training progress included.
+    changed: (info) => {
+      events.emit('training:changed', info);
+      events.emit('models:changed', { reason: 'training', ids: [info.modelId] });
+    },
     localInputCount: (modelId) => cache.models.uploadedCounts().get(modelId)?.modelInput ?? 0,
     signal: () => aborter.signal,
     options: options.training,
@@ -360,6 +419,12 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       return toJobInfo(row);
     },
     history: (query) => history.page(query),
+    estimate: async (kind, body) => {
+      const modelID = isRecord(body) ? body['modelID'] : undefined;
+      if (typeof modelID !== 'string') return { credits: null, basedOn: 0, low: null, high: null };
+      await credits.fill(kind, modelID);
+      return estimateCost(kind, body, cache.jobs.costHistory(kind, modelID, COST_SCAN_LIMIT));
+    },
     async startTraining(modelId) {
       const info = await training.start(modelId);
       trainingLoop.poke();
@@ -368,6 +433,9 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     trainingStatus: (modelId) => training.status(modelId),
     async pollNow() {
       await Promise.all(loops.map((loop) => loop.runNow()));
+    },
+    async checkNow() {
+      await Promise.all(loops.map((loop) => loop.checkNow()));
     },
     async settled() {
       await Promise.all(loops.map((loop) => loop.settled()));

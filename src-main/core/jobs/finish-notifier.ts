@@ -28,6 +28,8 @@ export interface FinishNotifierDeps {
   /** The user's Notifications setting, read when notifying. */
   enabled(): boolean;
   options: FinishNotifierOptions;
+  /** A finish that could not be marked (a full disk): kept, announced by a later flush. */
+  onError?(error: unknown): void;
 }
 
 const KIND_NAMES = { image: 'Image', upscale: 'Upscale', video: 'Video', training: 'Training' } as const;
@@ -74,8 +76,15 @@ export class FinishNotifier {
     const { store, time, options } = this.#deps;
     const now = time.now();
     for (const row of store.unnotified()) {
-      if (now - (row.finished_at ?? 0) > options.staleAfterMs) store.update(row.local_id, { notifiedAt: now }, now);
-      else this.add(row.local_id);
+      if (now - (row.finished_at ?? 0) <= options.staleAfterMs) this.add(row.local_id);
+      else {
+        try {
+          store.update(row.local_id, { notifiedAt: now }, now);
+        } catch (error) {
+          // Marking can wait for the next start; the engine must start all the same.
+          this.#deps.onError?.(error);
+        }
+      }
     }
   }
 
@@ -117,13 +126,22 @@ export class FinishNotifier {
     // Marked first: a notifier that throws must not make the next start announce these again.
     // Re-read under the write lock: another process sharing the data folder may have announced
     // some of them meanwhile, and only the process that marks a row announces it.
-    const rows = store.transaction(() =>
-      candidates.filter((row) => {
-        if (store.get(row.local_id)?.notified_at !== null) return false;
-        store.update(row.local_id, { notifiedAt: now }, now);
-        return true;
-      }),
-    );
+    let rows: EngineJobRow[];
+    try {
+      rows = store.transaction(() =>
+        candidates.filter((row) => {
+          if (store.get(row.local_id)?.notified_at !== null) return false;
+          store.update(row.local_id, { notifiedAt: now }, now);
+          return true;
+        }),
+      );
+    } catch (error) {
+      // Runs from a timer: a throw (SQLITE_FULL on a full disk) would end the process. Unmarked,
+      // so unannounced: kept for the next flush (or the next start).
+      for (const row of candidates) this.#pending.add(row.local_id);
+      this.#deps.onError?.(error);
+      return;
+    }
     if (rows.length === 0 || !this.#deps.enabled()) return;
     if (rows.length > options.summarizeAbove) notifier.notify(summaryFor(rows));
     else for (const row of rows) notifier.notify(notificationFor(row));

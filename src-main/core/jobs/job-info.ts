@@ -83,6 +83,7 @@ export function toJobInfo(row: EngineJobRow): JobInfo {
     lastPolledAt: row.last_polled_at,
     nextPollAt: row.next_poll_at,
     outputs: outputsOf(row),
+    credits: row.credits,
     canResubmit: (row.state === 'failed' || row.state === 'unknown') && row.resubmitted_as === null,
     resubmittedAs: row.resubmitted_as,
   };

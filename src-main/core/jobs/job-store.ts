@@ -19,8 +19,8 @@ export interface EngineJobPatch extends JobPatch {
 }
 
 const COLUMNS = `local_id, job_id, kind, model_id, request, state, service_status, error, created_at, updated_at,
-  submitted_at, next_poll_at, attempts, last_polled_at, finished_at, notified_at, outputs, service_created_at,
-  resubmitted_as`;
+  submitted_at, next_poll_at, attempts, last_polled_at, finished_at, notified_at, outputs, credits,
+  service_created_at, resubmitted_as`;
 
 export class JobStore {
   readonly #cache: Cache;

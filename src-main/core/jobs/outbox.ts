@@ -22,6 +22,8 @@ export interface OutboxDeps {
   needsReconcile(localId: number): void;
   /** A job is in flight: the poller should plan its next check. */
   submitted(row: EngineJobRow): void;
+  /** Why this request's model cannot generate now (a trained model that is not ready), or null. */
+  modelRefusal?(kind: JobKindInfo, body: unknown): Promise<FieldProblem | null>;
 }
 
 export function validationError(problems: FieldProblem[]): AppError {
@@ -72,6 +74,7 @@ export class Outbox {
     const request = { kind, body };
     const problems = validate(request);
     if (problems.length > 0) throw validationError(problems);
+    await this.#refuseUnreadyModel(kind, body);
     if (!this.#deps.isOnline()) {
       throw new AppError({
         code: 'offline',
@@ -103,6 +106,7 @@ export class Outbox {
     const body = JSON.parse(old.request) as unknown;
     const problems = validate({ kind, body });
     if (problems.length > 0) throw validationError(problems);
+    await this.#refuseUnreadyModel(kind, body);
     if (!this.#deps.isOnline()) {
       throw new AppError({
         code: 'offline',
@@ -121,6 +125,11 @@ export class Outbox {
     this.#deps.changed(store.mustGet(old.local_id));
     this.#deps.changed(fresh);
     return this.#post(fresh, body);
+  }
+
+  async #refuseUnreadyModel(kind: JobKindInfo, body: unknown): Promise<void> {
+    const refusal = (await this.#deps.modelRefusal?.(kind, body)) ?? null;
+    if (refusal) throw validationError([refusal]);
   }
 
   async #post(row: EngineJobRow, body: unknown): Promise<EngineJobRow> {

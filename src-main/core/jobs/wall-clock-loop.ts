@@ -2,6 +2,7 @@
 // the database, so it survives restarts), back off with full jitter after failures and never
 // before a Retry-After, pause while offline/asleep, and catch up once, with jitter, on wake.
 import type { ErrorInfo } from '../../contract/errors.ts';
+import { diskFullError, isDiskFull } from '../db/disk-full.ts';
 import { classifyFailure, retryDelay, type BackoffPolicy } from './backoff.ts';
 import type { EngineTime, TimerHandle } from './engine-time.ts';
 
@@ -82,8 +83,23 @@ export class WallClockLoop {
     if (!this.#stopped) return;
     this.#stopped = false;
     const saved = this.#deps.gate?.load() ?? 0;
-    if (saved > this.#deps.time.now()) this.#gateUntil = this.#retryAfterUntil = saved;
+    const now = this.#deps.time.now();
+    if (saved > now) {
+      // Never longer than the longest wait this loop sets itself: a gate stored by an older version
+      // (which honoured any Retry-After) or under a wrong clock must not stop the work for good.
+      const longest = now + Math.max(this.#deps.options.backoff.capMs, this.#deps.options.authPauseMs);
+      this.#gateUntil = this.#retryAfterUntil = Math.min(saved, longest);
+      if (saved > longest) this.#deps.gate?.save(this.#gateUntil);
+    }
     this.#arm();
+  }
+
+  /** The user's "Check now": forget the wait (Retry-After included) and the backoff, run what is due. */
+  checkNow(): Promise<void> {
+    this.#failures = 0;
+    this.#retryAfterUntil = 0;
+    this.#setGate(0);
+    return this.runNow();
   }
 
   async stop(): Promise<void> {
@@ -126,7 +142,11 @@ export class WallClockLoop {
         // A bug or a local failure (database busy, disk full) must not become a busy loop: back off.
         this.#deps.onError?.(error);
         if (!this.#stopped)
-          this.#fail({ code: 'internal', message: error instanceof Error ? error.message : String(error) });
+          this.#fail(
+            isDiskFull(error)
+              ? diskFullError().info
+              : { code: 'internal', message: error instanceof Error ? error.message : String(error) },
+          );
       } finally {
         this.#running = null;
         this.#arm();

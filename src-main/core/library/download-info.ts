@@ -7,7 +7,7 @@ import type { DownloadWithAsset } from './download-store.ts';
 import { extensionOfUrl } from './media-types.ts';
 import { safeNameForId } from './paths.ts';
 
-export const DISK_FULL_MESSAGE = 'Paused: disk full — free space and press Resume.';
+export { DISK_FULL_MESSAGE } from '../db/disk-full.ts';
 
 /** Where an asset's files go, relative to the library root. Names come from sanitised ids only. */
 export interface AssetFiles {

@@ -1,6 +1,8 @@
 // The download queue: bounded concurrency, scheduled retries with jittered backoff, pause and
 // resume (per item or the whole queue, which is also what a full disk does), cancel, and
 // change events throttled per item. Rows in the database are the truth; this keeps the timers.
+import { statfs } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { AppError, type ErrorCode } from '../../contract/errors.ts';
 import type {
@@ -12,6 +14,7 @@ import type {
   QueuePauseReasonInfo,
 } from '../../contract/ipc/library.ts';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
+import { diskFullError, isDiskFull } from '../db/disk-full.ts';
 import { HEARTBEAT_MS, workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { DISK_FULL_MESSAGE, initialDest, toDownloadInfo, type LiveProgress } from './download-info.ts';
@@ -42,7 +45,27 @@ export interface DownloadQueueDeps {
   retryDelayMs?(attempts: number): number;
   fetch?: MediaFetch;
   fs?: PartFs;
+  /**
+   * Bytes free for the library (tests inject a full disk); null when it cannot be told. Default:
+   * statfs of the library folder.
+   */
+  freeBytes?(root: string): Promise<number | null>;
   logError?(message: string, error: unknown): void;
+}
+
+/** Below this much free space the queue does not start transfers: it would only fill the disk. */
+export const MIN_FREE_BYTES = 64 * 1024 * 1024;
+
+/** Free bytes where the library is (its nearest existing folder), or null when unknown. */
+async function statfsFreeBytes(root: string): Promise<number | null> {
+  for (let dir = root; ; dir = dirname(dir)) {
+    try {
+      const s = await statfs(dir);
+      return s.bavail * s.bsize;
+    } catch {
+      if (dirname(dir) === dir) return null;
+    }
+  }
 }
 
 const MAX_ATTEMPTS = 8;
@@ -80,6 +103,8 @@ export class DownloadQueue {
   #wakeTimer: NodeJS.Timeout | null = null;
   #flushTimer: NodeJS.Timeout | null = null;
   #pumping = false;
+  /** Transfers wait for the free-space check of start() and Resume. */
+  #spaceChecked = false;
 
   constructor(deps: DownloadQueueDeps) {
     this.#deps = deps;
@@ -107,7 +132,48 @@ export class DownloadQueue {
     if (this.#started) return;
     this.#started = true;
     if (this.#pauseStmt.get.get(QUEUE_PAUSE_KEY)) this.#pause = 'user';
-    this.#pump();
+    this.#checkSpaceThenPump();
+  }
+
+  /**
+   * A disk still full after a restart (or a Resume before space was freed) is said at once,
+   * instead of resuming downloads that would only fill it again.
+   */
+  #checkSpaceThenPump(): void {
+    this.#spaceChecked = false;
+    const freeBytes = this.#deps.freeBytes ?? statfsFreeBytes;
+    void freeBytes(this.#deps.root())
+      .catch(() => null)
+      .then((free) => {
+        this.#spaceChecked = true;
+        if (this.#stopped) return;
+        if (free !== null && free < MIN_FREE_BYTES && this.#pause === null) this.#pauseQueue('disk_full');
+        else this.#pump();
+      });
+  }
+
+  /**
+   * A local write failed outside any one command (a timer, the end of a transfer). A full disk
+   * pauses the whole queue in memory (the database may be unable to say so) with the one message;
+   * anything else is logged. Never rethrown: it would end the process from a timer.
+   */
+  #localFailure(error: unknown, what: string): void {
+    if (isDiskFull(error)) {
+      if (this.#pause === null || this.#pause === 'moving') this.#pauseQueue('disk_full');
+      return;
+    }
+    this.#deps.logError?.(what, error);
+  }
+
+  /** Runs a command's writes; a full disk fails this one operation with the message and pauses the queue. */
+  #command<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      if (!isDiskFull(error)) throw error;
+      this.#localFailure(error, '');
+      throw diskFullError();
+    }
   }
 
   async stop(): Promise<void> {
@@ -203,7 +269,7 @@ export class DownloadQueue {
   // ---- scheduling ---------------------------------------------------------------------------
 
   #pump(): void {
-    if (!this.#started || this.#stopped || this.#pumping) return;
+    if (!this.#started || this.#stopped || this.#pumping || !this.#spaceChecked) return;
     this.#pumping = true;
     try {
       if (this.#wakeTimer) clearTimeout(this.#wakeTimer);
@@ -229,6 +295,8 @@ export class DownloadQueue {
         this.#wakeTimer = setTimeout(() => this.#pump(), Math.min(next - now + 5, 2 ** 31 - 1));
         this.#wakeTimer.unref?.();
       }
+    } catch (error) {
+      this.#localFailure(error, 'scheduling downloads failed');
     } finally {
       this.#pumping = false;
     }
@@ -246,8 +314,12 @@ export class DownloadQueue {
     this.#running.set(row.id, running);
     running.done = this.#runOnce(running).finally(() => {
       this.#running.delete(row.id);
-      // Kept while it waits for its next step (a video being prepared); let go once it ended.
-      if (!['queued', 'preparing', 'downloading'].includes(row.state)) this.#claims.release('downloads', row.id);
+      try {
+        // Kept while it waits for its next step (a video being prepared); let go once it ended.
+        if (!['queued', 'preparing', 'downloading'].includes(row.state)) this.#claims.release('downloads', row.id);
+      } catch (error) {
+        this.#localFailure(error, 'releasing a download failed');
+      }
       this.#pump();
     });
   }
@@ -287,7 +359,13 @@ export class DownloadQueue {
         message: 'The download failed unexpectedly; details are in the log.',
       };
     }
-    this.#apply(running, outcome);
+    try {
+      this.#apply(running, outcome);
+    } catch (error) {
+      // Its outcome could not be saved (the database's disk is full too): the row says what it
+      // said before, and is picked up again after Resume.
+      this.#localFailure(error, 'saving a download step failed');
+    }
   }
 
   #progress(running: Running, bytes: number, fraction: number | null): void {
@@ -330,11 +408,12 @@ export class DownloadQueue {
         this.#emit([row]);
         return;
       case 'disk_full':
+        // Paused first: saving the row may fail too when the database shares the full disk.
+        this.#pauseQueue('disk_full');
         row.state = 'queued';
         row.error = DISK_FULL_MESSAGE;
         row.error_code = 'disk_full';
         this.#saveAndMirror(row);
-        this.#pauseQueue('disk_full');
         this.#emit([row]);
         return;
       case 'retry': {
@@ -383,7 +462,12 @@ export class DownloadQueue {
 
   #pauseQueue(reason: QueuePauseReasonInfo): void {
     this.#pause = reason;
-    if (reason === 'user') this.#pauseStmt.set.run(QUEUE_PAUSE_KEY, 'true', this.#now());
+    try {
+      if (reason === 'user') this.#pauseStmt.set.run(QUEUE_PAUSE_KEY, 'true', this.#now());
+    } catch (error) {
+      // Paused all the same; only its surviving a restart is lost.
+      if (!isDiskFull(error)) throw error;
+    }
     for (const r of this.#running.values()) r.controller.abort('pause-queue' satisfies AbortReason);
     this.#deps.emit({ queue: this.queueInfo(), changed: [], removed: [] });
   }
@@ -404,33 +488,35 @@ export class DownloadQueue {
   enqueue(refs: readonly AssetRefInfo[], videoMode: 'mp4' | 'hls' = 'mp4'): DownloadInfo[] {
     const out: DownloadWithAsset[] = [];
     const unknown: string[] = [];
-    writeTransaction(this.#deps.db, () => {
-      for (const ref of refs) {
-        const asset = this.#deps.assets.get(ref.kind, ref.id);
-        if (!asset) {
-          unknown.push(keyOf(ref));
-          continue;
+    this.#command(() =>
+      writeTransaction(this.#deps.db, () => {
+        for (const ref of refs) {
+          const asset = this.#deps.assets.get(ref.kind, ref.id);
+          if (!asset) {
+            unknown.push(keyOf(ref));
+            continue;
+          }
+          const existing = this.#downloads.getByAsset(asset.seq);
+          const active = existing && ['queued', 'preparing', 'downloading', 'paused'].includes(existing.state);
+          if (asset.file_state === 'downloaded' || active) {
+            if (existing) out.push(existing);
+            continue;
+          }
+          let mode: DownloadMode = 'file';
+          if (asset.kind === 'video') mode = videoMode === 'hls' && asset.hls ? 'hls' : 'mp4';
+          const url = mode === 'mp4' ? null : asset.url;
+          const row = this.#downloads.enqueue(
+            asset.seq,
+            mode,
+            initialDest(ref, mode, url, this.#deps.area ?? ''),
+            url,
+            this.#now(),
+          );
+          this.#mirror(row);
+          out.push(row);
         }
-        const existing = this.#downloads.getByAsset(asset.seq);
-        const active = existing && ['queued', 'preparing', 'downloading', 'paused'].includes(existing.state);
-        if (asset.file_state === 'downloaded' || active) {
-          if (existing) out.push(existing);
-          continue;
-        }
-        let mode: DownloadMode = 'file';
-        if (asset.kind === 'video') mode = videoMode === 'hls' && asset.hls ? 'hls' : 'mp4';
-        const url = mode === 'mp4' ? null : asset.url;
-        const row = this.#downloads.enqueue(
-          asset.seq,
-          mode,
-          initialDest(ref, mode, url, this.#deps.area ?? ''),
-          url,
-          this.#now(),
-        );
-        this.#mirror(row);
-        out.push(row);
-      }
-    });
+      }),
+    );
     if (out.length === 0 && unknown.length > 0) {
       throw new AppError({ code: 'not_found', message: `No such asset in the library: ${unknown[0]}` });
     }
@@ -453,7 +539,7 @@ export class DownloadQueue {
       }
       if (row.state === 'queued' || row.state === 'preparing' || row.state === 'downloading') {
         row.state = 'paused';
-        this.#saveAndMirror(row);
+        this.#command(() => this.#saveAndMirror(row));
         changed.push(row);
       }
     }
@@ -463,22 +549,27 @@ export class DownloadQueue {
 
   resume(refs?: readonly AssetRefInfo[]): DownloadsInfo {
     const rows = refs ? this.#rows(refs) : this.#downloads.inState('paused');
-    if (!refs) {
-      this.#pause = null;
-      this.#pauseStmt.del.run(QUEUE_PAUSE_KEY);
-    }
     const changed: DownloadWithAsset[] = [];
-    for (const row of rows) {
-      if (row.state !== 'paused' && !(row.error_code === 'disk_full' && row.state === 'queued')) continue;
-      row.state = 'queued';
-      row.next_attempt_at = null;
-      row.error = null;
-      row.error_code = null;
-      this.#saveAndMirror(row);
-      changed.push(row);
-    }
+    // Written before the pause ends: on a disk still full this fails with the message, still paused.
+    this.#command(() => {
+      if (!refs) this.#pauseStmt.del.run(QUEUE_PAUSE_KEY);
+      for (const row of rows) {
+        if (row.state !== 'paused' && !(row.error_code === 'disk_full' && row.state === 'queued')) continue;
+        row.state = 'queued';
+        row.next_attempt_at = null;
+        row.error = null;
+        row.error_code = null;
+        this.#saveAndMirror(row);
+        changed.push(row);
+      }
+    });
     this.#emit(changed);
-    this.#pump();
+    if (refs) this.#pump();
+    else {
+      this.#pause = null;
+      this.#deps.emit({ queue: this.queueInfo(), changed: [], removed: [] });
+      this.#checkSpaceThenPump();
+    }
     return this.list();
   }
 
@@ -508,7 +599,7 @@ export class DownloadQueue {
         row.url = null;
         row.prepare_percent = null;
       }
-      this.#saveAndMirror(row);
+      this.#command(() => this.#saveAndMirror(row));
       changed.push(row);
     }
     this.#emit(changed);

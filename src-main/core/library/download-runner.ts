@@ -20,7 +20,7 @@ import type { MediaFetch } from './media-http.ts';
 import { extensionOfContentType, extensionOfFormat } from './media-types.ts';
 import { safeLibraryPath } from './paths.ts';
 import type { LibraryServiceClient } from './service-port.ts';
-import { DownloadError, transferToPart, type PartFs } from './transfer.ts';
+import { DownloadError, isDiskFull, transferToPart, type PartFs } from './transfer.ts';
 
 export type StepOutcome =
   | { kind: 'succeeded' }
@@ -106,6 +106,8 @@ function fromServiceError(error: unknown, what: string): StepOutcome {
 }
 
 function fromDownloadError(error: unknown, progressed: boolean): StepOutcome {
+  // The part file or the database itself (saving progress, the commit) ran out of space.
+  if (isDiskFull(error)) return { kind: 'disk_full' };
   if (error instanceof DownloadError) {
     switch (error.kind) {
       case 'aborted':
@@ -114,6 +116,9 @@ function fromDownloadError(error: unknown, progressed: boolean): StepOutcome {
         return { kind: 'disk_full' };
       case 'retryable':
         return { kind: 'retry', code: 'network', message: error.message, progressed };
+      case 'stalled':
+        // A drip moves a few bytes: that is no progress, or it would retry (and hold a slot) forever.
+        return { kind: 'retry', code: 'network', message: error.message, progressed: false };
       case 'link':
         return { kind: 'retry', code: 'not_found', message: error.message, progressed, immediately: true };
       case 'fatal':
@@ -318,8 +323,8 @@ export async function runDownloadStep(ctx: RunnerContext, row: DownloadWithAsset
     return row.mode === 'hls' ? await runHls(ctx, row) : await runFile(ctx, row);
   } catch (error) {
     if (ctx.signal.aborted) return { kind: 'aborted' };
+    if (isDiskFull(error)) return { kind: 'disk_full' };
     if (error instanceof DownloadError || error instanceof AppError) return fromDownloadError(error, false);
-    if ((error as { code?: string }).code === 'ENOSPC') return { kind: 'disk_full' };
     throw error;
   }
 }

@@ -9,7 +9,10 @@ import type { ProgressAggregate } from '../host/progress.ts';
 import type { Settings } from '../settings/settings.ts';
 import { createLibrary, type Library, type LibraryDeps } from './library.ts';
 import { finishInterruptedMove, moveLibrary } from './library-move.ts';
+import { scopedMediaFetch } from './media-http.ts';
+import { ensureLibraryMarker } from './library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
+import { posterLinkVideoId } from './poster-links.ts';
 import type { LibraryServiceClient } from './service-port.ts';
 
 /** What the host learns of an account session (the account manager's, kept structural). */
@@ -17,10 +20,12 @@ export interface LibrarySession {
   mode: 'demo' | 'service';
   db: unknown;
   client: unknown;
+  /** The service address: media links of a remote service may not lead to local addresses. */
+  baseUrl?: string | null;
 }
 
 export interface SessionSource {
-  current(): { mode: 'none' | 'demo' | 'service'; db: unknown; client: unknown };
+  current(): { mode: 'none' | 'demo' | 'service'; db: unknown; client: unknown; baseUrl?: string | null };
   onSessionOpened(listener: (session: LibrarySession) => void | Promise<void>): () => void;
   onSessionClosing(listener: (session: LibrarySession) => void | Promise<void>): () => void;
 }
@@ -32,6 +37,8 @@ export interface LibraryHostDeps {
   events: EventBus;
   progress?: ProgressAggregate;
   logError(message: string, error: unknown): void;
+  /** Expected trouble, quietly (a video link that gave no poster). */
+  logInfo?(message: string): void;
   /** Tests: shorter intervals, injected fetch. */
   libraryOptions?: Partial<LibraryDeps>;
 }
@@ -45,8 +52,13 @@ export interface LibraryHost {
   /** For the jobs engine: new outputs, queued when Auto-download is on. */
   enqueueOutputs(refs: readonly { kind: 'image' | 'video'; id: string }[]): void;
   move(to: string): Promise<LibraryMoveInfo>;
+  /** A move is under way (the folder must not change by other means meanwhile). */
+  moving(): boolean;
   abortMove(): void;
-  /** Serves a library-relative path of the library folder (every account's files live under it). */
+  /**
+   * Serves a library-relative path of the library folder (every account's files live under it),
+   * and the open account's poster links of videos not downloaded yet (poster-links.ts).
+   */
   serveMedia(request: MediaRequest): Promise<MediaReply>;
   close(): Promise<void>;
 }
@@ -95,6 +107,9 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   const startFor = (next: LibrarySession): void => {
     session = next;
     if (moving || !ready) return; // started once the move (or the start-up check) is over
+    // The folder says it is a library, so it can be pointed at again (library:use-folder).
+    const root = settings.get().libraryDir;
+    ensureLibraryMarker(root).catch((error: unknown) => deps.logError('Marking the library folder failed', error));
     library = createLibrary({
       db: sqliteOf(next.db),
       client: clientOf(next.client),
@@ -106,7 +121,10 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       emitAssets: (change) => deps.events.emit('assets:changed', change),
       ...(deps.progress ? { progress: deps.progress } : {}),
       logError: deps.logError,
+      ...(deps.logInfo ? { logInfo: deps.logInfo } : {}),
+      mediaFetch: deps.libraryOptions?.queue?.fetch ?? scopedMediaFetch(next.baseUrl ?? null),
       ...deps.libraryOptions,
+      queue: { fetch: scopedMediaFetch(next.baseUrl ?? null), ...deps.libraryOptions?.queue },
     });
     library.start();
     if (pendingOutputs.length > 0) library.enqueueOutputs(pendingOutputs.splice(0));
@@ -144,7 +162,8 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   });
 
   const open = deps.accounts.current();
-  if (open.mode !== 'none') startFor({ mode: open.mode, db: open.db, client: open.client });
+  if (open.mode !== 'none')
+    startFor({ mode: open.mode, db: open.db, client: open.client, baseUrl: open.baseUrl ?? null });
 
   return {
     current: () => library,
@@ -191,10 +210,15 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
         if (reopened) startFor(reopened);
       }
     },
+    moving: () => moving !== null,
     abortMove() {
       moving?.abort();
     },
-    serveMedia: (request) => serveLocalMedia(settings.get().libraryDir, request),
+    serveMedia(request) {
+      const videoId = posterLinkVideoId(request.path);
+      if (videoId !== null && library) return library.servePoster(videoId, request);
+      return serveLocalMedia(settings.get().libraryDir, request);
+    },
     async close() {
       moving?.abort();
       await readiness;

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LibraryMoveInfo } from '../../contract/ipc/library.ts';
 import { destinationProblem, finishInterruptedMove, MOVE_MARKER, moveLibrary } from './library-move.ts';
+import { LIBRARY_MARKER } from './library-marker.ts';
 
 let base: string;
 let from: string;
@@ -65,8 +66,13 @@ describe('moveLibrary', () => {
     });
     expect(result.state).toBe('done');
     expect(switchedWith).toBe(to);
-    expect(treeAtSwitch).toEqual({ ...before, [MOVE_MARKER]: expect.any(String) });
-    expect(await tree(to)).toEqual(before);
+    // The new folder is marked as a library before the switch, so it can be pointed at again later.
+    expect(treeAtSwitch).toEqual({
+      ...before,
+      [MOVE_MARKER]: expect.any(String),
+      [LIBRARY_MARKER]: expect.any(String),
+    });
+    expect(await tree(to)).toEqual({ ...before, [LIBRARY_MARKER]: expect.any(String) });
     await expect(stat(from)).rejects.toThrow();
     expect(progress.map((p) => p.state)).toEqual(expect.arrayContaining(['copying', 'switching', 'cleaning', 'done']));
     expect(progress.at(-1)).toMatchObject({ filesDone: 23, filesTotal: 23 });
@@ -139,7 +145,7 @@ describe('moveLibrary', () => {
       switchTo: () => undefined,
     });
     expect(done.state).toBe('done');
-    expect(await tree(to)).toEqual(before);
+    expect(await tree(to)).toEqual({ ...before, [LIBRARY_MARKER]: expect.any(String) });
   });
 
   it('finishes the clean-up after a restart that interrupted it', async () => {
@@ -159,7 +165,7 @@ describe('moveLibrary', () => {
     await finishInterruptedMove(dataDir, to);
     await expect(stat(from)).rejects.toThrow();
     await expect(stat(join(to, MOVE_MARKER))).rejects.toThrow();
-    expect(Object.keys(await tree(to))).toHaveLength(23);
+    expect(Object.keys(await tree(to))).toHaveLength(24); // 23 files and the library marker
   });
 
   it('keeps the old files when the switch never happened', async () => {

@@ -12,6 +12,7 @@ import { AppError } from '../../contract/errors.ts';
 import type { LibraryMoveInfo } from '../../contract/ipc/library.ts';
 import { writeFileDurable } from './durable-fs.ts';
 import { isWithin } from './paths.ts';
+import { ensureLibraryMarker, LIBRARY_TOP_LEVEL } from './library-marker.ts';
 
 /** Left in the target while a move is under way, so a rerun knows the files there are ours. */
 export const MOVE_MARKER = '.atelier-move.json';
@@ -62,7 +63,8 @@ export function destinationProblem(error: unknown): AppError | null {
 }
 
 interface Listing {
-  files: { path: string; size: number }[];
+  /** `mode`: the permission bits, kept on the copy (a 0600 file stays 0600). */
+  files: { path: string; size: number; mode: number }[];
   /** Every folder, empty ones included (recreated in the target, removed from the source). */
   dirs: string[];
 }
@@ -72,13 +74,16 @@ async function listTree(root: string): Promise<Listing> {
   const rel = (full: string): string => relative(root, full).split(sep).join('/');
   const walk = async (dir: string): Promise<void> => {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
+      // Only Atelier's own names at the top: whatever else shares the folder is not ours to carry.
+      if (dir === root && !LIBRARY_TOP_LEVEL.has(entry.name)) continue;
       const full = join(dir, entry.name);
       if (entry.isDirectory()) {
         out.dirs.push(rel(full));
         await walk(full);
       } else if (entry.isFile() && !(dir === root && entry.name === MOVE_MARKER)) {
         // Links are not followed or copied: the library never makes them, and one could lead out.
-        out.files.push({ path: rel(full), size: (await stat(full)).size });
+        const info = await stat(full);
+        out.files.push({ path: rel(full), size: info.size, mode: info.mode & 0o777 });
       }
     }
   };
@@ -96,6 +101,7 @@ async function sha256Of(path: string, signal?: AbortSignal): Promise<string> {
 async function copyFileDurable(
   source: string,
   dest: string,
+  mode: number,
   signal: AbortSignal,
   onBytes: (n: number) => void,
 ): Promise<string> {
@@ -109,9 +115,12 @@ async function copyFileDurable(
       done(null, chunk);
     },
   });
-  await pipeline(createReadStream(source), counter, createWriteStream(temporary), { signal });
+  // Created with the source's permissions (never wider while it is being written), then set
+  // exactly, since the umask may have narrowed them.
+  await pipeline(createReadStream(source), counter, createWriteStream(temporary, { mode }), { signal });
   const handle = await open(temporary, 'r+');
   try {
+    await handle.chmod(mode);
     await handle.sync();
   } finally {
     await handle.close();
@@ -208,11 +217,11 @@ export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo
         // Copied by an earlier, interrupted run: trust it only if the bytes still match.
         sourceHash = await sha256Of(source, options.signal);
         if ((await sha256Of(dest, options.signal)) !== sourceHash) {
-          sourceHash = await copyFileDurable(source, dest, options.signal, () => undefined);
+          sourceHash = await copyFileDurable(source, dest, file.mode, options.signal, () => undefined);
         }
         info.bytesDone += file.size;
       } else {
-        sourceHash = await copyFileDurable(source, dest, options.signal, (n) => {
+        sourceHash = await copyFileDurable(source, dest, file.mode, options.signal, (n) => {
           info.bytesDone += n;
           if (Date.now() - lastReport > 250) {
             lastReport = Date.now();
@@ -254,6 +263,7 @@ export async function moveLibrary(options: MoveOptions): Promise<LibraryMoveInfo
     join(options.dataDir, JOURNAL),
     JSON.stringify({ from, to, phase: 'switched', files: moved, dirs: listing.dirs } satisfies Journal),
   );
+  await ensureLibraryMarker(to);
   await options.switchTo(to);
   info.state = 'cleaning';
   report();

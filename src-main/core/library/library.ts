@@ -1,6 +1,8 @@
-// The offline library of one open account: its download queue, thumbnails, local copies,
-// deletions on the service, export and media serving. Started when the account opens and
-// stopped (transfers aborted, resumable) before its database closes.
+// The offline library of one open account: its download queue, thumbnails, posters of videos
+// not downloaded yet, local copies, deletions on the service, export and media serving. Started
+// when the account opens and stopped (transfers aborted, resumable) before its database closes.
+import { rm } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import type BetterSqlite3 from 'better-sqlite3';
 import { AppError } from '../../contract/errors.ts';
 import type {
@@ -20,10 +22,24 @@ import type { DownloadWithAsset } from './download-store.ts';
 import { embedCommittedSettings } from './embed-settings.ts';
 import { exportAssets } from './library-export.ts';
 import { reconcileLocalFiles, removeLocalCopy } from './local-files.ts';
+import { scopedMediaFetch, type MediaFetch } from './media-http.ts';
 import { serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
 import { safeLibraryPath, safeNameForId } from './paths.ts';
+import { wantsPosterLink } from './poster-links.ts';
+import {
+  createRemotePosterQueue,
+  type PosterOutcome,
+  type RemotePosterQueue,
+  type RemotePosterQueueOptions,
+} from './remote-posters.ts';
 import type { LibraryServiceClient } from './service-port.ts';
-import { ensureThumbnail } from './thumbnails.ts';
+import {
+  ensureRemotePoster,
+  ensureThumbnail,
+  generatedVideoPoster,
+  isRemotePosterPath,
+  type RemotePosterMiss,
+} from './thumbnails.ts';
 
 export const VIDEO_DELETE_REFUSED =
   "The service has no way to delete a video (its API lists DELETE only for images). Remove the local copy instead, or delete the video in the service's own app.";
@@ -43,13 +59,21 @@ export interface LibraryDeps {
   /** The app's one taskbar/dock bar, shared with uploads. */
   progress?: ProgressAggregate;
   logError(message: string, error: unknown): void;
+  /** Expected trouble worth a line in the log, not an alarm (a poster link that gave no frame). */
+  logInfo?(message: string): void;
+  /** The account's media fetch (media-http.ts `scopedMediaFetch`), for posters of videos not downloaded. */
+  mediaFetch?: MediaFetch;
   /** Tests: shorter intervals, injected fetch or file system. */
   queue?: Partial<DownloadQueueDeps>;
+  /** Tests: the poster queue's limits. */
+  posters?: Partial<Omit<RemotePosterQueueOptions, 'make'>>;
 }
 
 export interface Library {
   readonly queue: DownloadQueue;
   readonly assets: AssetsRepo;
+  /** Posters of videos not downloaded yet, made as their tiles ask for them. */
+  readonly posters: RemotePosterQueue;
   root(): string;
   start(): void;
   stop(): Promise<void>;
@@ -60,11 +84,37 @@ export interface Library {
   deleteRemote(refs: readonly AssetRefInfo[]): Promise<DeleteRemoteInfo>;
   exportTo(refs: readonly AssetRefInfo[], to: string): Promise<LibraryExportInfo>;
   serve(request: MediaRequest): Promise<MediaReply>;
+  /**
+   * Answers a video's poster link (poster-links.ts): its recorded poster, else the generated one
+   * while a frame is taken from its link in the background (an assets:changed tells when).
+   */
+  servePoster(videoId: string, request: MediaRequest): Promise<MediaReply>;
   /** Makes missing thumbnails of downloaded assets (background, one at a time). */
   backfillThumbnails(): Promise<void>;
 }
 
 const kindsOf = (refs: readonly AssetRefInfo[]) => [...new Set(refs.map((r) => r.kind))];
+
+/** Posters made within this long of each other are announced in one assets:changed. */
+const POSTER_ANNOUNCE_MS = 250;
+
+/** The generated poster, never cached: the same link shows the real frame once it is made. */
+async function generatedPosterReply(method = 'GET'): Promise<MediaReply> {
+  const upper = method.toUpperCase();
+  if (upper !== 'GET' && upper !== 'HEAD')
+    return { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Length': '0' }, body: null };
+  const bytes = await generatedVideoPoster();
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': 'image/webp',
+      'Content-Length': String(bytes.length),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+    body: upper === 'HEAD' ? null : Readable.from([bytes]),
+  };
+}
 
 export function createLibrary(deps: LibraryDeps): Library {
   const assets = new AssetsRepo(deps.db);
@@ -77,18 +127,26 @@ export function createLibrary(deps: LibraryDeps): Library {
     deps.emitAssets({ reason, kinds: kindsOf(refs), ...(refs.length <= 100 ? { assets: [...refs] } : {}) });
   };
 
+  /** A recorded thumbnail taken from the link, replaced by the downloaded file's own: its file goes. */
+  const dropLinkPoster = async (root: string, relativePath: string | null): Promise<void> => {
+    if (!relativePath || !isRemotePosterPath(relativePath)) return;
+    const file = await safeLibraryPath(root, relativePath).catch(() => null);
+    if (file) await rm(file, { force: true }).catch(() => undefined);
+  };
+
   /** Thumbnails are made one at a time after the download, so they never compete with transfers. */
   const thumbnailFor = (asset: AssetRow): Promise<void> => {
     thumbChain = thumbChain.then(async () => {
       if (stopController.signal.aborted) return;
       const current = assets.getBySeq(asset.seq);
-      if (!current || current.thumb_path) return;
+      // A poster taken from the link is replaced by the downloaded file's own.
+      if (!current || (current.thumb_path && !isRemotePosterPath(current.thumb_path))) return;
       const root = deps.root();
       const source =
         current.file_state === 'downloaded' && current.local_path
           ? await safeLibraryPath(root, current.local_path)
           : null;
-      if (current.kind === 'image' && !source) return;
+      if (!source && (current.kind === 'image' || current.thumb_path)) return;
       try {
         const thumb = await ensureThumbnail({
           root,
@@ -99,12 +157,18 @@ export function createLibrary(deps: LibraryDeps): Library {
         });
         if (stopController.signal.aborted) return;
         // A video without its file gets the shared poster, not recorded: its own comes later.
-        if (source) assets.setLocalFile(current.seq, { fileState: current.file_state, thumbPath: thumb.path });
+        if (source) {
+          const replaced = assets.getBySeq(current.seq)?.thumb_path ?? null;
+          assets.setLocalFile(current.seq, { fileState: current.file_state, thumbPath: thumb.path });
+          if (replaced !== thumb.path) await dropLinkPoster(root, replaced);
+        }
         announce('download', [{ kind: current.kind, id: current.id }]);
       } catch (error) {
         deps.logError(`Making the thumbnail of ${current.kind} ${current.id} failed`, error);
       }
     });
+    // One failed link (a path refused, a full disk) must neither break the chain nor go unhandled.
+    thumbChain = thumbChain.catch((error: unknown) => deps.logError('Making a thumbnail failed', error));
     return thumbChain;
   };
 
@@ -137,11 +201,70 @@ export function createLibrary(deps: LibraryDeps): Library {
     ...deps.queue,
   });
 
+  // Posters of videos not downloaded yet: lazily, as tiles ask (servePoster), a few at a time.
+  const mediaFetch = deps.mediaFetch ?? deps.queue?.fetch ?? scopedMediaFetch(null);
+  const missesLogged = new Set<RemotePosterMiss | 'error'>();
+  const logMissOnce = (miss: RemotePosterMiss, detail: string): void => {
+    if (missesLogged.has(miss)) return;
+    missesLogged.add(miss);
+    deps.logInfo?.(
+      `A video link gave no poster (${miss}: ${detail}); the generated poster stays. Further ${miss} links are not logged.`,
+    );
+  };
+  let madePosters: AssetRefInfo[] = [];
+  let madeTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Posters made close together are announced together (one assets:changed, not one per tile). */
+  const announcePoster = (ref: AssetRefInfo): void => {
+    madePosters.push(ref);
+    madeTimer ??= setTimeout(() => {
+      madeTimer = undefined;
+      const refs = madePosters;
+      madePosters = [];
+      if (!stopController.signal.aborted) announce('download', refs);
+    }, POSTER_ANNOUNCE_MS);
+  };
+  const makePoster = async (job: { id: string; url: string }, signal: AbortSignal): Promise<PosterOutcome> => {
+    const row = assets.get('video', job.id);
+    if (!row || row.thumb_path || !wantsPosterLink(row) || row.url !== job.url) return 'skipped';
+    const root = deps.root();
+    const made = await ensureRemotePoster({
+      root,
+      area: deps.area ?? '',
+      safeName: safeNameForId(row.id),
+      url: job.url,
+      fetch: mediaFetch,
+      signal,
+    });
+    if (made.missed) {
+      if (!signal.aborted) logMissOnce(made.missed, made.detail);
+      return made.missed;
+    }
+    // Checked again after the wait: a download that finished meanwhile brought its own poster.
+    const fresh = assets.get('video', job.id);
+    if (signal.aborted || !fresh || fresh.thumb_path || !wantsPosterLink(fresh)) {
+      if (made.created) await dropLinkPoster(root, made.path);
+      return 'skipped';
+    }
+    assets.setLocalFile(fresh.seq, { fileState: fresh.file_state, thumbPath: made.path });
+    announcePoster({ kind: 'video', id: fresh.id });
+    return 'made';
+  };
+  const posters = createRemotePosterQueue({
+    ...deps.posters,
+    make: makePoster,
+    onError: (job, error) => {
+      if (missesLogged.has('error')) return;
+      missesLogged.add('error');
+      deps.logError(`Making the poster of video ${job.id} failed`, error);
+    },
+  });
+
   const rowsOf = (refs: readonly AssetRefInfo[]) => refs.map((ref) => ({ ref, asset: assets.get(ref.kind, ref.id) }));
 
   return {
     queue,
     assets,
+    posters,
     root: deps.root,
     start() {
       queue.start();
@@ -158,7 +281,8 @@ export function createLibrary(deps: LibraryDeps): Library {
     },
     async stop() {
       stopController.abort();
-      await queue.stop();
+      clearTimeout(madeTimer);
+      await Promise.all([queue.stop(), posters.stop()]);
       await thumbChain.catch(() => undefined);
     },
     download: (refs, videoMode) => queue.enqueue(refs, videoMode),
@@ -211,10 +335,21 @@ export function createLibrary(deps: LibraryDeps): Library {
     },
     exportTo: (refs, to) => exportAssets(deps.root(), rowsOf(refs), to),
     serve: (request) => serveLocalMedia(deps.root(), request),
+    async servePoster(videoId, request) {
+      const row = assets.get('video', videoId);
+      if (row?.thumb_path) {
+        // A link the renderer still held after the poster was recorded.
+        const recorded = await serveLocalMedia(deps.root(), { ...request, path: row.thumb_path });
+        if (recorded.status < 400) return recorded;
+      } else if (row?.url && wantsPosterLink(row) && !stopController.signal.aborted) {
+        posters.request({ id: row.id, url: row.url });
+      }
+      return generatedPosterReply(request.method);
+    },
     async backfillThumbnails() {
       const missing = deps.db
         .prepare(
-          "SELECT seq FROM assets WHERE file_state = 'downloaded' AND thumb_path IS NULL ORDER BY created_at DESC LIMIT 2000",
+          "SELECT seq FROM assets WHERE file_state = 'downloaded' AND (thumb_path IS NULL OR thumb_path LIKE '%.thumbs/remote/%') ORDER BY created_at DESC LIMIT 2000",
         )
         .all() as { seq: number }[];
       for (const { seq } of missing) {

@@ -1,12 +1,12 @@
 // Serving library files to the renderer (browser-mode HTTP route and the shell's atelier-media:
 // protocol): only regular files inside the library root, Range → 206, 416, HEAD, exact types.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { open, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '../../contract/errors.ts';
 import { contentTypeOfFile } from './media-types.ts';
-import { safeLibraryPath } from './paths.ts';
+import { isWithin, resolveInLibrary } from './paths.ts';
 
 export interface MediaRequest {
   /** Library-relative path, already percent-decoded (e.g. `images/img_1.png`, `.thumbs/img_1.webp`). */
@@ -68,30 +68,56 @@ export function encodeMediaPath(relativePath: string): string {
   return relativePath.split('/').map(encodeURIComponent).join('/');
 }
 
+/**
+ * Opens the file first, then checks the opened file: its real path must lie inside the library and
+ * be the very file the descriptor holds (same device and inode). Checking a path and opening it
+ * afterwards lets a symlink swapped in between serve any file of the disk.
+ */
+async function openInLibrary(root: string, relativePath: string): Promise<{ handle: FileHandle; info: Stats } | null> {
+  let file: string;
+  try {
+    file = resolveInLibrary(root, relativePath);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+  // O_NOFOLLOW refuses a link as the last component outright (where the platform has it).
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch(() => null);
+  if (!handle) return null;
+  let handedOn = false;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return null;
+    const [realRoot, real] = await Promise.all([realpath(root), realpath(file)]);
+    // Partial downloads are never served: they are not library files yet (nor is anything inside
+    // the folder of an HLS copy still being made, videos/<id>.hls.part/).
+    const inLibrary = relative(realRoot, real).split(sep);
+    if (!isWithin(realRoot, real) || inLibrary.some((segment) => segment.endsWith('.part'))) return null;
+    const named = await stat(real);
+    if (named.dev !== info.dev || named.ino !== info.ino) return null;
+    handedOn = true;
+    return { handle, info };
+  } catch {
+    return null;
+  } finally {
+    if (!handedOn) await handle.close().catch(() => undefined);
+  }
+}
+
 export async function serveLocalMedia(root: string, request: MediaRequest): Promise<MediaReply> {
   const method = (request.method ?? 'GET').toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') {
     const refused = plain(405, 'Method not allowed');
     return { ...refused, headers: { ...refused.headers, Allow: 'GET, HEAD' } };
   }
-  let file: string;
-  try {
-    file = await safeLibraryPath(root, request.path);
-  } catch (error) {
-    // Outside the root answers like a missing file: nothing to learn about the disk.
-    if (error instanceof AppError) return plain(404, 'Not found', method === 'HEAD');
-    throw error;
-  }
-  // Partial downloads are never served: they are not library files yet (nor is anything inside
-  // the folder of an HLS copy still being made, videos/<id>.hls.part/).
-  const inLibrary = relative(root, file).split(sep);
-  if (inLibrary.some((segment) => segment.endsWith('.part'))) return plain(404, 'Not found', method === 'HEAD');
-  const info = await stat(file).catch(() => null);
-  if (!info || !info.isFile()) return plain(404, 'Not found', method === 'HEAD');
+  // Outside the root, a link out of it, a partial file: all answer like a missing file.
+  const opened = await openInLibrary(root, request.path);
+  if (!opened) return plain(404, 'Not found', method === 'HEAD');
+  const { handle, info } = opened;
 
   const size = info.size;
   const headers: Record<string, string> = {
-    'Content-Type': contentTypeOfFile(file),
+    'Content-Type': contentTypeOfFile(request.path),
     'Accept-Ranges': 'bytes',
     'Last-Modified': info.mtime.toUTCString(),
     ETag: `"${size.toString(36)}-${Math.floor(info.mtimeMs).toString(36)}"`,
@@ -100,6 +126,7 @@ export async function serveLocalMedia(root: string, request: MediaRequest): Prom
   };
   const range = request.rangeHeader ? parseByteRange(request.rangeHeader, size) : undefined;
   if (range === 'unsatisfiable') {
+    await handle.close();
     return {
       status: 416,
       headers: { ...headers, 'Content-Range': `bytes */${size}`, 'Content-Length': '0' },
@@ -111,8 +138,12 @@ export async function serveLocalMedia(root: string, request: MediaRequest): Prom
   headers['Content-Length'] = String(length);
   if (range) headers['Content-Range'] = `bytes ${start}-${end}/${size}`;
   const status = range ? 206 : 200;
-  if (method === 'HEAD' || length === 0) return { status, headers, body: null };
-  return { status, headers, body: createReadStream(file, { start, end }) };
+  if (method === 'HEAD' || length === 0) {
+    await handle.close();
+    return { status, headers, body: null };
+  }
+  // Read from the descriptor that was checked, never by name again.
+  return { status, headers, body: handle.createReadStream({ start, end, autoClose: true }) };
 }
 
 /** The same answer as a web Response, for Electron's `protocol.handle` (the shell binds it). */

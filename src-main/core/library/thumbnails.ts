@@ -1,18 +1,25 @@
 // Thumbnails made once per asset and cached as `.thumbs/<name>.webp` (320 px long edge) so the
-// grid never loads full images. Images go through sharp; videos get a frame from ffmpeg when it
-// is on the PATH at run time, otherwise a generated neutral poster with a play glyph.
+// grid never loads full images. Images go through sharp; videos get a real frame from the ffmpeg
+// that ships with the app (npm's @ffmpeg-installer, see ffmpeg-binary.ts), and a generated
+// neutral poster with a play glyph only when no frame can be taken (an unreadable file).
 import { spawn } from 'node:child_process';
-import { access, mkdir, stat } from 'node:fs/promises';
-import { constants } from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { loadSharp } from '../lazy-sharp.ts';
 import { writeFileDurable } from './durable-fs.ts';
+import { findFfmpeg } from './ffmpeg-binary.ts';
+import { MEDIA_REFUSED, type MediaFetch } from './media-http.ts';
+import { fetchVideoSample } from './remote-sample.ts';
+
+export { findFfmpeg, resetFfmpegLookup } from './ffmpeg-binary.ts';
 
 export const THUMBS_DIR = '.thumbs';
 export const THUMB_EDGE = 320;
 const WEBP_QUALITY = 72;
 const FFMPEG_TIMEOUT_MS = 20_000;
 const MAX_FRAME_BYTES = 32 * 1024 * 1024;
+const REMOTE_POSTER_TIMEOUT_MS = 15_000;
 
 /** Ids are sanitised to [A-Za-z0-9._-] starting alphanumeric, so this name never collides. */
 const SHARED_POSTER = '_video-poster.webp';
@@ -22,32 +29,16 @@ const thumbsDir = (area: string): string => (area ? `${area}/${THUMBS_DIR}` : TH
 /** Library-relative path of an asset's thumbnail (`area`: the account's folder, '' or 'Demo'). */
 export const thumbRelativePath = (safeName: string, area = ''): string => `${thumbsDir(area)}/${safeName}.webp`;
 
-let ffmpegLookup: Promise<string | null> | undefined;
+/** Posters of videos not downloaded yet live apart, so the download's own poster replaces them. */
+const REMOTE_POSTERS_DIR = 'remote';
 
-/** Finds ffmpeg on the PATH once per process (never bundled; absent on many machines). */
-export function findFfmpeg(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
-  ffmpegLookup ??= (async () => {
-    const names = process.platform === 'win32' ? ['ffmpeg.exe'] : ['ffmpeg'];
-    for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-      for (const name of names) {
-        const candidate = join(dir, name);
-        try {
-          await access(candidate, constants.X_OK);
-          return candidate;
-        } catch {
-          // keep looking
-        }
-      }
-    }
-    return null;
-  })();
-  return ffmpegLookup;
-}
+/** Library-relative path of the poster taken from a video's link before it is downloaded. */
+export const remotePosterRelativePath = (safeName: string, area = ''): string =>
+  `${thumbsDir(area)}/${REMOTE_POSTERS_DIR}/${safeName}.webp`;
 
-/** For tests: forget the cached lookup. */
-export function resetFfmpegLookup(): void {
-  ffmpegLookup = undefined;
-}
+/** A recorded thumbnail that came from the link, not from the downloaded file. */
+export const isRemotePosterPath = (relativePath: string): boolean =>
+  /(^|\/)\.thumbs\/remote\/[^/]+\.webp$/.test(relativePath);
 
 const PLAY_GLYPH = (width: number, height: number): Buffer => {
   const r = Math.round(Math.min(width, height) * 0.18);
@@ -75,6 +66,17 @@ export async function neutralPoster(glyph = true): Promise<Buffer> {
     .toBuffer();
 }
 
+let sharedVideoPoster: Promise<Buffer> | undefined;
+
+/** The generated video poster, made once per process (what a poster link shows until a frame is had). */
+export function generatedVideoPoster(): Promise<Buffer> {
+  sharedVideoPoster ??= neutralPoster().catch((error: unknown) => {
+    sharedVideoPoster = undefined;
+    throw error;
+  });
+  return sharedVideoPoster;
+}
+
 async function imageThumb(source: string): Promise<Buffer> {
   const sharp = await loadSharp();
   return sharp(source, { limitInputPixels: 268_402_689, failOn: 'error' })
@@ -84,8 +86,8 @@ async function imageThumb(source: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** One PNG frame about half a second in (first frame for very short clips), or null. */
-function ffmpegFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
+/** One PNG frame `at` seconds in, or null. */
+function ffmpegFrame(ffmpeg: string, source: string, at: number): Promise<Buffer | null> {
   return new Promise((resolve) => {
     const args = [
       '-hide_banner',
@@ -93,7 +95,7 @@ function ffmpegFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
       'error',
       '-nostdin',
       '-ss',
-      '0.5',
+      String(at),
       '-i',
       source,
       '-frames:v',
@@ -106,8 +108,9 @@ function ffmpegFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
       'png',
       'pipe:1',
     ];
-    if (source.endsWith('.m3u8'))
-      args.splice(6, 0, '-allowed_extensions', 'ALL', '-protocol_whitelist', 'file,crypto,data');
+    // Local files only, whatever the file turns out to be (a playlist in disguise cannot reach out).
+    args.splice(6, 0, '-protocol_whitelist', 'file,crypto,data');
+    if (source.endsWith('.m3u8')) args.splice(6, 0, '-allowed_extensions', 'ALL');
     const child = spawn(ffmpeg, args, { stdio: ['ignore', 'pipe', 'ignore'], windowsHide: true });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -128,24 +131,32 @@ function ffmpegFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
   });
 }
 
-async function videoThumb(source: string): Promise<{ bytes: Buffer; poster: 'frame' | 'generated' }> {
+/** A frame about half a second in (past a fade from black), the first one for shorter clips. */
+async function videoFrame(ffmpeg: string, source: string): Promise<Buffer | null> {
+  return (await ffmpegFrame(ffmpeg, source, 0.5)) ?? (await ffmpegFrame(ffmpeg, source, 0));
+}
+
+/** A webp poster of a frame of `source` with the play glyph, or null when no frame can be read. */
+async function framePoster(source: string): Promise<Buffer | null> {
   const ffmpeg = await findFfmpeg();
-  const frame = ffmpeg ? await ffmpegFrame(ffmpeg, source) : null;
-  if (frame) {
-    try {
-      const sharp = await loadSharp();
-      const image = sharp(frame);
-      const { width = THUMB_EDGE, height = THUMB_EDGE } = await image.metadata();
-      const bytes = await image
-        .composite([{ input: PLAY_GLYPH(width, height) }])
-        .webp({ quality: WEBP_QUALITY })
-        .toBuffer();
-      return { bytes, poster: 'frame' };
-    } catch {
-      // fall through to the generated poster
-    }
+  const frame = ffmpeg ? await videoFrame(ffmpeg, source) : null;
+  if (!frame) return null;
+  try {
+    const sharp = await loadSharp();
+    const image = sharp(frame);
+    const { width = THUMB_EDGE, height = THUMB_EDGE } = await image.metadata();
+    return await image
+      .composite([{ input: PLAY_GLYPH(width, height) }])
+      .webp({ quality: WEBP_QUALITY })
+      .toBuffer();
+  } catch {
+    return null;
   }
-  return { bytes: await neutralPoster(), poster: 'generated' };
+}
+
+async function videoThumb(source: string): Promise<{ bytes: Buffer; poster: 'frame' | 'generated' }> {
+  const bytes = await framePoster(source);
+  return bytes ? { bytes, poster: 'frame' } : { bytes: await neutralPoster(), poster: 'generated' };
 }
 
 export interface ThumbnailResult {
@@ -194,4 +205,76 @@ export async function ensureThumbnail(options: {
     : { bytes: await neutralPoster(), poster: 'generated' as const };
   await writeFileDurable(target, bytes);
   return { path: relative, created: true, kind: poster };
+}
+
+/** Why a link gave no poster: `refused` and `no-frame` will not change by asking again, `unreachable` may. */
+export type RemotePosterMiss = 'refused' | 'unreachable' | 'no-frame';
+
+export type RemotePosterResult =
+  (ThumbnailResult & { missed?: undefined }) | { missed: RemotePosterMiss; detail: string };
+
+const errorCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
+
+/** What a failed sample fetch means for trying again later. */
+function missOf(error: unknown): { missed: RemotePosterMiss; detail: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  // The account's media fetch refused the link (a local address for a remote service, not http(s)).
+  if (errorCode(error) === MEDIA_REFUSED || /media link/i.test(message)) return { missed: 'refused', detail: message };
+  return { missed: 'unreachable', detail: message };
+}
+
+/**
+ * A real frame for a video not downloaded yet, from the first bytes of its MP4 or the first
+ * segment of its stream (remote-sample.ts: bounded bytes, no API key), within `timeoutMs`. Written
+ * beside the thumbnails (`.thumbs/remote/`), so the downloaded file's own poster replaces it
+ * later. A miss says why the link gave no frame (refused, unreachable, encrypted or not a
+ * video): the caller shows the generated poster meanwhile.
+ */
+export async function ensureRemotePoster(options: {
+  root: string;
+  safeName: string;
+  url: string;
+  area?: string;
+  /** The account's media fetch (media-http.ts `scopedMediaFetch`). */
+  fetch: MediaFetch;
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** Stops the fetch early (the library closing). */
+  signal?: AbortSignal;
+}): Promise<RemotePosterResult> {
+  const relative = remotePosterRelativePath(options.safeName, options.area ?? '');
+  const target = join(options.root, relative);
+  const existing = await stat(target).catch(() => null);
+  if (existing?.isFile() && existing.size > 0) return { path: relative, created: false, kind: 'frame' };
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REMOTE_POSTER_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const work = await mkdtemp(join(tmpdir(), 'atelier-poster-'));
+  try {
+    let sample: string | null;
+    try {
+      sample = await fetchVideoSample({
+        url: options.url,
+        dir: work,
+        signal,
+        fetch: options.fetch,
+        ...(options.maxBytes ? { maxBytes: options.maxBytes } : {}),
+      });
+    } catch (error) {
+      if (timeout.aborted) return { missed: 'unreachable', detail: 'the link did not answer in time' };
+      return missOf(error);
+    }
+    if (!sample)
+      return { missed: 'no-frame', detail: 'the link gave no video sample (refused, encrypted or not a video)' };
+    const bytes = await framePoster(sample);
+    if (!bytes) return { missed: 'no-frame', detail: 'no frame could be read from the sample' };
+    if (options.signal?.aborted) return { missed: 'unreachable', detail: 'stopped' };
+    await mkdir(dirname(target), { recursive: true });
+    await writeFileDurable(target, bytes);
+    return { path: relative, created: true, kind: 'frame' };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
 }

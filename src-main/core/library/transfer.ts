@@ -7,7 +7,8 @@ import { open, stat, truncate } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fetchMedia, type MediaFetch } from './media-http.ts';
+import { isDiskFull } from '../db/disk-full.ts';
+import { fetchMedia, MEDIA_REFUSED, type MediaFetch } from './media-http.ts';
 
 /** What identifies the exact bytes being fetched, so a resume never splices two versions. */
 export interface Validator {
@@ -27,6 +28,8 @@ export type DownloadErrorKind =
   | 'link' // 403/404/410: the signed link is dead; needs a fresh link
   | 'disk_full'
   | 'aborted'
+  /** Almost nothing arrived for a while (a drip): try later, and it does not count as progress. */
+  | 'stalled'
   | 'fatal';
 
 export class DownloadError extends Error {
@@ -77,6 +80,74 @@ export const nodePartFs: PartFs = {
   },
 };
 
+/** What one media answer may cost: a hostile or broken host must not fill the disk or hold a slot. */
+export interface MediaLimits {
+  /** The largest file accepted, declared or counted. */
+  maxBytes: number;
+  /** A window in which fewer than `minBytesPerStall` bytes arrive counts as a stall. */
+  stallMs: number;
+  minBytesPerStall: number;
+  /** One attempt ends after this long; the part stays and the next attempt resumes it. */
+  deadlineMs: number;
+}
+
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
+  // Generated videos are tens to hundreds of MB; 4 GB leaves room without letting a body fill a disk.
+  maxBytes: 4 * 1024 * 1024 * 1024,
+  // Under ~0.5 KB/s for 30 s is no download; got's socket timeout alone never fires on a drip.
+  stallMs: 30_000,
+  minBytesPerStall: 16 * 1024,
+  deadlineMs: 30 * 60_000,
+};
+
+/** "50 GB", "2 MB": whole units, for messages. */
+export function formatSize(bytes: number): string {
+  const gb = 1024 * 1024 * 1024;
+  if (bytes >= gb) return `${Math.round(bytes / gb)} GB`;
+  return `${Math.max(1, Math.round(bytes / (1024 * 1024)))} MB`;
+}
+
+const formatDuration = (ms: number): string =>
+  ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.max(1, Math.round(ms / 1000))} s`;
+
+/**
+ * Aborts `controller` with a clear DownloadError when the body stalls (a drip) or the attempt
+ * outlives its deadline. `count` is called for every chunk; `stop` clears the timers.
+ */
+function watchdog(limits: MediaLimits, controller: AbortController): { count(n: number): void; stop(): void } {
+  let inWindow = 0;
+  const deadline = setTimeout(
+    () =>
+      controller.abort(
+        new DownloadError(
+          'retryable',
+          `The download took longer than ${formatDuration(limits.deadlineMs)}; it will go on where it stopped.`,
+        ),
+      ),
+    limits.deadlineMs,
+  );
+  const stall = setInterval(() => {
+    if (inWindow < limits.minBytesPerStall) {
+      controller.abort(
+        new DownloadError(
+          'stalled',
+          `The media host sent almost nothing for ${formatDuration(limits.stallMs)}; will try again later.`,
+        ),
+      );
+    }
+    inWindow = 0;
+  }, limits.stallMs);
+  deadline.unref?.();
+  stall.unref?.();
+  return {
+    count: (n) => void (inWindow += n),
+    stop() {
+      clearTimeout(deadline);
+      clearInterval(stall);
+    },
+  };
+}
+
 export interface TransferOptions {
   url: string;
   partPath: string;
@@ -91,6 +162,8 @@ export interface TransferOptions {
   onProgress?(bytesDone: number, totalBytes: number | null): void;
   fetch?: MediaFetch;
   fs?: PartFs;
+  /** Defaults: DEFAULT_MEDIA_LIMITS. */
+  limits?: Partial<MediaLimits>;
 }
 
 export interface TransferResult {
@@ -136,15 +209,16 @@ const unsatisfiedTotal = (value: string | undefined): number | undefined => {
   return match ? Number(match[1]) : undefined;
 };
 
-export function isDiskFull(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT';
-}
+export { isDiskFull };
 
 function classifyStreamError(error: unknown, signal: AbortSignal): DownloadError {
   if (error instanceof DownloadError) return error;
   if (signal.aborted) return new DownloadError('aborted', 'The download was stopped.');
   if (isDiskFull(error)) return new DownloadError('disk_full', 'The disk is full.');
+  const refused = [error, (error as { cause?: unknown } | null)?.cause].find(
+    (e) => (e as { code?: unknown } | null)?.code === MEDIA_REFUSED,
+  );
+  if (refused) return new DownloadError('fatal', (refused as Error).message);
   const message = error instanceof Error ? error.message : String(error);
   return new DownloadError('retryable', `The connection failed: ${message.slice(0, 200)}`);
 }
@@ -165,14 +239,16 @@ async function hashPrefix(fs: PartFs, path: string, length: number, hash: Hash):
 }
 
 /** Counts, hashes and caps the body as it flows to disk. */
-function meter(hash: Hash, limit: number | null, onBytes: (n: number) => void): Transform {
+function meter(
+  hash: Hash,
+  limit: { bytes: number; error: () => DownloadError },
+  onBytes: (n: number) => void,
+): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      if (limit !== null && seen > limit) {
-        return done(new DownloadError('retryable', 'The media host sent more bytes than it announced.'));
-      }
+      if (seen > limit.bytes) return done(limit.error());
       hash.update(chunk);
       onBytes(chunk.length);
       done(null, chunk);
@@ -185,6 +261,7 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
   const fs = options.fs ?? nodePartFs;
   const fetch = options.fetch ?? fetchMedia;
   const { signal } = options;
+  const limits: MediaLimits = { ...DEFAULT_MEDIA_LIMITS, ...options.limits };
   let state = options.state;
   let restarted = false;
 
@@ -256,6 +333,14 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
       throw statusError(status);
     }
 
+    if (total !== null && total > limits.maxBytes) {
+      body.destroy();
+      throw new DownloadError(
+        'fatal',
+        `The media host announced ${formatSize(total)}, more than the ${formatSize(limits.maxBytes)} Atelier accepts for one file.`,
+      );
+    }
+
     const validator = validatorOf(response.headers) ?? (offset > 0 ? state.validator : null);
     state = { validator, totalBytes: total, contentType: contentType ?? state.contentType };
     try {
@@ -268,19 +353,39 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
     const hash = createHash('sha256');
     if (offset > 0) await hashPrefix(fs, options.partPath, offset, hash);
     let done = offset;
-    const expectedRest = total === null ? null : total - offset;
+    // Declared: no more than announced. Undeclared: no more than the maximum for one file.
+    const cap =
+      total === null
+        ? {
+            bytes: limits.maxBytes - offset,
+            error: () =>
+              new DownloadError(
+                'fatal',
+                `The media host sent more than the ${formatSize(limits.maxBytes)} Atelier accepts for one file, without saying its size.`,
+              ),
+          }
+        : {
+            bytes: total - offset,
+            error: () => new DownloadError('retryable', 'The media host sent more bytes than it announced.'),
+          };
+    const limited = new AbortController();
+    const guard = watchdog(limits, limited);
     try {
       await pipeline(
         body,
-        meter(hash, expectedRest, (n) => {
+        meter(hash, cap, (n) => {
           done += n;
+          guard.count(n);
           options.onProgress?.(done, total);
         }),
         fs.writer(options.partPath, offset),
-        { signal },
+        { signal: AbortSignal.any([signal, limited.signal]) },
       );
     } catch (error) {
+      if (limited.signal.aborted && !signal.aborted) throw limited.signal.reason as DownloadError;
       throw classifyStreamError(error, signal);
+    } finally {
+      guard.stop();
     }
     if (total !== null && done !== total) {
       throw new DownloadError('retryable', `The transfer ended early (${done} of ${total} bytes); it will resume.`);

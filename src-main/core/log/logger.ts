@@ -80,23 +80,32 @@ function plainLine(
   return `${head}${restText}${errorText}\n`;
 }
 
+function openLogFile(options: LoggerOptions): RotatingFile | null {
+  try {
+    return new RotatingFile({
+      path: options.file!,
+      maxBytes: options.maxBytes ?? LOG_FILE_DEFAULTS.maxBytes,
+      keep: options.keep ?? LOG_FILE_DEFAULTS.keep,
+    });
+  } catch {
+    return null;
+  }
+}
+
 export function createLogger(options: LoggerOptions = {}): Logger {
   const minLevel = LOG_LEVELS.indexOf(options.level ?? 'info');
   const secrets = options.secrets ?? (() => []);
   const now = options.now ?? (() => new Date());
   const format = options.format ?? 'json';
   const sinks: Sinks = {
-    file: options.file
-      ? new RotatingFile({
-          path: options.file,
-          maxBytes: options.maxBytes ?? LOG_FILE_DEFAULTS.maxBytes,
-          keep: options.keep ?? LOG_FILE_DEFAULTS.keep,
-        })
-      : null,
+    file: options.file ? openLogFile(options) : null,
     stderr: options.stderr ?? !options.file,
     closed: false,
     fileFailed: false,
   };
+  // A log file that cannot even be opened (a read-only data folder) must not stop the app: its
+  // lines go to stderr instead, and whoever opens the data folder says why in words.
+  if (options.file && !sinks.file) sinks.fileFailed = true;
 
   function emit(level: LogLevel, scope: string | undefined, message: string, detail: unknown): void {
     if (sinks.closed || LOG_LEVELS.indexOf(level) < minLevel) return;

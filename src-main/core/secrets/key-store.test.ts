@@ -83,6 +83,21 @@ describe('KeyStore with OS encryption', () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it('never overwrites or deletes a record another host encrypted, even with the weak-storage opt-in', () => {
+    const store = createMemoryStore();
+    const appCipher = createFakeCipher({ backend: 'gnome_libsecret' });
+    open(store, appCipher).set(KEY, 'https://media.example.com/v1');
+    const saved = store.get('apiKey');
+    for (const other of [noCipher, createFakeCipher({ backend: 'kwallet6' })]) {
+      const browser = open(store, other, true);
+      expect(browser.set('sk-other-host-key').storage).toBe('session');
+      browser.reconcile();
+      browser.remove();
+      expect(store.get('apiKey')).toEqual(saved);
+    }
+    expect(open(store, appCipher).get()).toBe(KEY);
+  });
+
   it('falls back to this session when encryption throws', () => {
     const store = createMemoryStore();
     const broken: Cipher = {

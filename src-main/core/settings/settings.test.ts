@@ -121,6 +121,20 @@ describe('settings', () => {
     expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe('{ broken');
   });
 
+  it('says where it set an unreadable file aside, once', () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'settings.json'), '{"settings": {"theme": "da');
+    const told: string[] = [];
+    const store = createConfStore(dir, 'settings', { onSetAside: (path) => told.push(path) });
+    const settings = createSettings({ store, dataDir: dir });
+    expect(settings.get().theme).toBe('system');
+    settings.update({ theme: 'dark' });
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatch(/settings\.corrupt-\d+\.json$/);
+    expect(readFileSync(told[0]!, 'utf8')).toBe('{"settings": {"theme": "da');
+    expect(createSettings({ store: createConfStore(dir), dataDir: dir }).get().theme).toBe('dark');
+  });
+
   it('tells listeners which fields changed, and only when something did', () => {
     const settings = createSettings({ store: createMemoryStore(), dataDir: '/d' });
     const calls: SettingsKey[][] = [];

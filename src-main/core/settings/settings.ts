@@ -56,6 +56,7 @@ export function defaultSettings(dataDir: string): SettingsValues {
     closeToTrayExplained: false,
     allowWeakKeyStorage: false,
     pollingPaused: false,
+    openAtLogin: false,
     mode: 'none',
     windowState: null,
   };

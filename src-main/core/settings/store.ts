@@ -22,23 +22,29 @@ export function createMemoryStore(initial: Record<string, unknown> = {}): KeyVal
 
 const isSyntaxError = (error: unknown): boolean => error instanceof Error && error.name === 'SyntaxError';
 
+export interface CorruptFileOptions {
+  /** Told once, with where the unreadable file was moved. */
+  onSetAside?: (movedTo: string) => void;
+}
+
 /**
- * A JSON file `<dir>/<name>.json`, readable only by its owner. Keys are literal (no dot paths).
- * A file that is not valid JSON (a bad hand edit) is moved aside as `<name>.corrupt-<time>.json`
- * and the store starts empty, so the app still starts and the user's text is not lost.
+ * Guards a JSON-file store `<dir>/<name>.json` (conf here, electron-store in the shell): a file
+ * that is not valid JSON (a bad hand edit, a write cut short) is moved aside as
+ * `<name>.corrupt-<time>.json` and the store starts empty, so the app still starts and the
+ * user's text is not lost. `open` makes the store (once more when opening met the bad file).
  */
-export function createConfStore(dir: string, name = 'settings'): KeyValueStore {
-  const open = () =>
-    new Conf<Record<string, unknown>>({
-      cwd: dir,
-      configName: name,
-      projectName: 'atelier',
-      accessPropertiesByDotNotation: false,
-      configFileMode: 0o600,
-    });
+export function recoverCorruptJsonStore(
+  dir: string,
+  name: string,
+  open: () => KeyValueStore,
+  options: CorruptFileOptions = {},
+): KeyValueStore {
   const setAside = (): void => {
     const path = join(dir, `${name}.json`);
-    if (existsSync(path)) renameSync(path, join(dir, `${name}.corrupt-${Date.now()}.json`));
+    if (!existsSync(path)) return;
+    const movedTo = join(dir, `${name}.corrupt-${Date.now()}.json`);
+    renameSync(path, movedTo);
+    options.onSetAside?.(movedTo);
   };
   const guarded = <T>(action: () => T): T => {
     try {
@@ -49,10 +55,29 @@ export function createConfStore(dir: string, name = 'settings'): KeyValueStore {
       return action();
     }
   };
-  const conf = guarded(open);
+  const store = guarded(open);
   return {
-    get: (key) => guarded(() => conf.get(key)),
-    set: (key, value) => guarded(() => conf.set(key, value)),
-    delete: (key) => guarded(() => conf.delete(key)),
+    get: (key) => guarded(() => store.get(key)),
+    set: (key, value) => guarded(() => store.set(key, value)),
+    delete: (key) => guarded(() => store.delete(key)),
   };
+}
+
+/** A JSON file `<dir>/<name>.json`, readable only by its owner. Keys are literal (no dot paths). */
+export function createConfStore(dir: string, name = 'settings', options: CorruptFileOptions = {}): KeyValueStore {
+  const open = (): KeyValueStore => {
+    const conf = new Conf<Record<string, unknown>>({
+      cwd: dir,
+      configName: name,
+      projectName: 'atelier',
+      accessPropertiesByDotNotation: false,
+      configFileMode: 0o600,
+    });
+    return {
+      get: (key) => conf.get(key),
+      set: (key, value) => conf.set(key, value),
+      delete: (key) => conf.delete(key),
+    };
+  };
+  return recoverCorruptJsonStore(dir, name, open, options);
 }

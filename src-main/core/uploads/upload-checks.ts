@@ -2,19 +2,16 @@
 // (within the batch, the queue and the model's images this app knows), low resolution (a warning),
 // and the per-type count (≤ 20 each; 12–20 training photos). Each refused file gets its reason.
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { loadSharp } from '../lazy-sharp.ts';
-import type { RefusedFileInfo } from '../../contract/ipc/uploads.ts';
+import { MAX_UPLOAD_FILE_BYTES, type RefusedFileInfo } from '../../contract/ipc/uploads.ts';
 import { detectImageFormat, UPLOAD_RULES, type DetectedImageFormat } from '../../contract/rules/index.ts';
 import type { UploadType } from '../../contract/service.ts';
 
-export type FileSource = { path: string } | { name: string; bytesBase64: string };
+/** Bytes only: a file received in chunks, or a small one sent inline as base64. Never a path. */
+export type FileSource = { name: string; bytes: Uint8Array } | { name: string; bytesBase64: string };
 
 export interface CheckedFile {
   fileName: string;
-  /** The file as given (path) or null for bytes sent by the renderer. */
-  sourcePath: string | null;
   bytes: Uint8Array;
   sha256: string;
   format: DetectedImageFormat;
@@ -36,9 +33,8 @@ export interface CheckResult {
   refused: RefusedFileInfo[];
 }
 
-/** Multipart framing (boundaries, part headers, the data JSON) added to the file in the request. */
-const MULTIPART_ALLOWANCE = 2 * 1024;
-export const MAX_FILE_BYTES = UPLOAD_RULES.maxRequestBytes - MULTIPART_ALLOWANCE;
+/** The request less its multipart framing (boundaries, part headers, the data JSON). */
+export const MAX_FILE_BYTES = MAX_UPLOAD_FILE_BYTES;
 /** Below this short side a photo is accepted with a warning (training photos need detail). */
 export const LOW_RESOLUTION_PX: Record<UploadType, number> = { modelInput: 512, auxiliaryType: 256 };
 
@@ -52,30 +48,11 @@ export function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-function displayName(source: FileSource): string {
-  return 'path' in source ? basename(source.path) || source.path : source.name;
-}
-
 async function readBytes(source: FileSource): Promise<Uint8Array> {
-  if ('path' in source) {
-    let info;
-    try {
-      info = await stat(source.path);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      throw new Refusal(
-        code === 'ENOENT' ? 'the file does not exist.' : `the file could not be read (${code ?? 'error'}).`,
-      );
-    }
-    if (!info.isFile()) throw new Refusal('it is not a file.');
-    // Size first, so a huge file is refused without being read into memory.
-    if (info.size > MAX_FILE_BYTES)
-      throw new Refusal(`it is ${megabytes(info.size)}; the service accepts at most 20 MB per image.`);
-    try {
-      return await readFile(source.path);
-    } catch (error) {
-      throw new Refusal(`the file could not be read (${(error as { code?: string }).code ?? 'error'}).`);
-    }
+  if ('bytes' in source) {
+    if (source.bytes.byteLength > MAX_FILE_BYTES)
+      throw new Refusal(`it is ${megabytes(source.bytes.byteLength)}; the service accepts at most 20 MB per image.`);
+    return source.bytes;
   }
   const text = source.bytesBase64.replace(/\s+/g, '');
   if (!BASE64.test(text)) throw new Refusal('its content did not arrive intact (not base64).');
@@ -110,7 +87,7 @@ export async function checkFiles(files: readonly FileSource[], context: CheckCon
   let count = context.countOfType;
   const max = UPLOAD_RULES.maxPerType;
   for (const source of files) {
-    const fileName = displayName(source);
+    const fileName = source.name;
     try {
       const bytes = await readBytes(source);
       const format = detectImageFormat(bytes);
@@ -134,7 +111,6 @@ export async function checkFiles(files: readonly FileSource[], context: CheckCon
       count += 1;
       accepted.push({
         fileName,
-        sourcePath: 'path' in source ? source.path : null,
         bytes,
         sha256,
         format,

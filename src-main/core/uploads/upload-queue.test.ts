@@ -1,6 +1,6 @@
 // The upload queue against the emulator: every refusal has its reason and nothing refused is
 // sent; accepted files upload with progress, and failures can be retried or removed.
-import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -10,7 +10,7 @@ import { aggregateProgress, type ProgressAggregate } from '../host/progress.ts';
 import { jobsServiceFromClient } from '../jobs/service-port.ts';
 import { startEngineHarness, type EngineHarness } from '../jobs/test-support/engine-harness.ts';
 import { openCache } from '../db/cache.ts';
-import { WorkClaims } from '../db/work-claims.ts';
+import { WorkClaims, workClaimsOf } from '../db/work-claims.ts';
 import { INTERRUPTED_MESSAGE, UploadQueue } from './upload-queue.ts';
 
 let h: EngineHarness;
@@ -74,22 +74,18 @@ describe('upload queue', () => {
   it('checks every file first, uploads the good ones with progress and refuses the rest with reasons', async () => {
     const { id: modelID } = await h.client.createModel({});
     const small = await png(64, 48, 10);
-    const good = join(dir, 'portrait.png');
-    writeFileSync(good, await png(800, 600, 20));
-    writeFileSync(join(dir, 'notes.png'), 'these are not pixels');
-    const huge = join(dir, 'huge.jpg');
-    writeFileSync(huge, Buffer.from([0xff, 0xd8, 0xff]));
-    truncateSync(huge, 21 * 1024 * 1024);
+    const good = { name: 'portrait.png', bytes: await png(800, 600, 20) };
+    const huge = Buffer.alloc(21 * 1024 * 1024);
+    huge.set([0xff, 0xd8, 0xff]);
     const result = await queue.add({
       modelID,
       type: 'modelInput',
       files: [
-        { path: good },
+        good,
         { name: 'tiny.png', bytesBase64: small.toString('base64') },
         { name: 'tiny-again.png', bytesBase64: small.toString('base64') },
-        { path: join(dir, 'notes.png') },
-        { path: huge },
-        { path: join(dir, 'missing.png') },
+        { name: 'notes.png', bytes: Buffer.from('these are not pixels') },
+        { name: 'huge.jpg', bytes: huge },
       ],
     });
     expect(result.accepted.map((a) => [a.fileName, a.state, a.width, a.height])).toEqual([
@@ -97,11 +93,10 @@ describe('upload queue', () => {
       ['tiny.png', 'queued', 64, 48],
     ]);
     expect(result.accepted[1]!.warning).toMatch(/Low resolution \(64×48\)/);
-    expect(result.refused.map((r) => r.name)).toEqual(['tiny-again.png', 'notes.png', 'huge.jpg', 'missing.png']);
+    expect(result.refused.map((r) => r.name)).toEqual(['tiny-again.png', 'notes.png', 'huge.jpg']);
     expect(result.refused[0]!.reason).toMatch(/same image is already/);
     expect(result.refused[1]!.reason).toMatch(/not a JPEG, PNG, WebP or HEIC image/);
     expect(result.refused[2]!.reason).toMatch(/21\.0 MB; the service accepts at most 20 MB/);
-    expect(result.refused[3]!.reason).toMatch(/does not exist/);
     expect(result.notices).toEqual(['2 training photos: add 10 more to reach the 12–20 needed for training.']);
 
     await queue.idle();
@@ -112,11 +107,11 @@ describe('upload queue', () => {
     const asset = h.cache.assets.get('image', done[0]!.imageId!)!;
     expect(asset).toMatchObject({ origin: 'uploaded', type: 'modelInput', model_id: modelID, width: 800, height: 600 });
     expect(asset.sha256).toMatch(/^[0-9a-f]{64}$/);
-    // The bytes staged for tiny.png are gone once uploaded.
+    // Every file was staged (bytes only, never a path); the staged bytes are gone once uploaded.
     expect(readdirSync(join(dir, 'staging'))).toEqual([]);
 
     // Adding the same photo later is refused against what is on the model now.
-    const again = await queue.add({ modelID, type: 'modelInput', files: [{ path: good }] });
+    const again = await queue.add({ modelID, type: 'modelInput', files: [good] });
     expect(again.refused[0]!.reason).toMatch(/already on this model/);
   });
 
@@ -241,5 +236,50 @@ describe('upload queue', () => {
     queue.start();
     expect(queue.list(modelID)[0]).toMatchObject({ state: 'failed', error: INTERRUPTED_MESSAGE });
     expect(uploads(h)).toBe(0);
+  });
+});
+
+describe('upload queue on a full disk', () => {
+  it('a database that cannot be written stops no process: the queue waits, then sends the rest once there is room', async () => {
+    const { id: modelID } = await h.client.createModel({});
+    const warned: string[] = [];
+    await queue.stop();
+    queue = new UploadQueue({
+      cache: h.cache,
+      service: jobsServiceFromClient(h.client),
+      time: h.time,
+      emit: (info) => void changes.push(info),
+      stagingDir: join(dir, 'staging'),
+      concurrency: 1,
+      logger: { warn: (message: string) => void warned.push(message) },
+    });
+    queue.start();
+    h.emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/upload', latencyMs: 300 }] });
+    await queue.add({
+      modelID,
+      type: 'modelInput',
+      files: [
+        { name: 'a.png', bytesBase64: (await png(600, 600, 4)).toString('base64') },
+        { name: 'b.png', bytesBase64: (await png(600, 600, 5)).toString('base64') },
+      ],
+    });
+    // The first is on its way; now the database cannot be written, as on a full disk (fault
+    // injection: a real full disk is not something a test on every machine can make).
+    const claims = workClaimsOf(h.cache.sqlite);
+    const { claim, release } = claims;
+    const full = (): never => {
+      throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    };
+    claims.claim = full;
+    claims.release = full;
+    await queue.idle();
+    expect(warned.some((m) => m.includes('disk full'))).toBe(true);
+    expect(queue.list(modelID).find((u) => u.fileName === 'b.png')?.state).toBe('queued');
+    // Room again: the waiting upload goes on its own, no restart.
+    claims.claim = claim;
+    claims.release = release;
+    await h.advance(31_000);
+    await queue.idle();
+    expect(queue.list(modelID).find((u) => u.fileName === 'b.png')?.state).toBe('succeeded');
   });
 });

@@ -8,6 +8,7 @@ import { AppError } from '../../contract/errors.ts';
 import type { UploadInfo, UploadsAddResultInfo } from '../../contract/ipc/uploads.ts';
 import type { UploadType } from '../../contract/service.ts';
 import type { Cache } from '../db/cache.ts';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../db/disk-full.ts';
 import { assetFieldsFromImage } from '../db/server-records.ts';
 import { workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import { classifyFailure, errorInfoOf, retryDelay } from '../jobs/backoff.ts';
@@ -16,6 +17,9 @@ import type { EngineTime, TimerHandle } from '../jobs/engine-time.ts';
 import type { JobsService } from '../jobs/service-port.ts';
 import { checkFiles, sha256Of, trainingNotice, type FileSource } from './upload-checks.ts';
 import { toUploadInfo, UploadStore, type UploadEngineRow } from './upload-store.ts';
+
+/** How long queued uploads wait after the database could not be written (a full disk). */
+const PUMP_RETRY_MS = 30_000;
 
 export interface UploadQueueDeps {
   cache: Cache;
@@ -103,7 +107,7 @@ export class UploadQueue {
     });
     const accepted: UploadInfo[] = [];
     for (const file of checked.accepted) {
-      const sourcePath = file.sourcePath ?? (await this.#stage(file.sha256, file.format, file.bytes));
+      const sourcePath = await this.#stage(file.sha256, file.format, file.bytes);
       const row = this.#store.insert(
         {
           modelId: modelID,
@@ -180,9 +184,12 @@ export class UploadQueue {
     return target;
   }
 
+  #isStaged(path: string): boolean {
+    return resolve(path).startsWith(resolve(this.#deps.stagingDir) + sep);
+  }
+
   async #unstage(path: string): Promise<void> {
-    const staging = resolve(this.#deps.stagingDir) + sep;
-    if (!resolve(path).startsWith(staging)) return; // the user's own file: never touched
+    if (!this.#isStaged(path)) return; // a file this queue did not write: never touched
     // The same bytes may wait in another row (same content, another model): keep them for it.
     const stillUsed = this.#store.list().some((row) => row.source_path === path && row.state !== 'succeeded');
     if (!stillUsed) await rm(path, { force: true });
@@ -198,7 +205,31 @@ export class UploadQueue {
     return info;
   }
 
+  /**
+   * Called from timers and from the end of each upload, where a throw would end the process: a
+   * database that cannot be written (a full disk) or read waits and tries again.
+   */
   #pump(): void {
+    try {
+      this.#pumpNow();
+    } catch (error) {
+      this.#deps.logger?.warn(
+        isDiskFull(error) ? `Uploads wait: ${DISK_FULL_MESSAGE}` : 'Could not start the queued uploads',
+        error,
+      );
+      this.#wakeIn(PUMP_RETRY_MS);
+    }
+  }
+
+  #wakeIn(ms: number): void {
+    if (this.#stopped || this.#timer !== null) return;
+    this.#timer = this.#deps.time.setTimer(() => {
+      this.#timer = null;
+      this.#pump();
+    }, ms);
+  }
+
+  #pumpNow(): void {
     if (this.#stopped) return;
     const limit = this.#deps.concurrency ?? 2;
     const now = this.#deps.time.now();
@@ -215,12 +246,7 @@ export class UploadQueue {
       this.#notBefore.delete(row.id);
       this.#launch(row);
     }
-    if (wakeAt !== null && this.#timer === null) {
-      this.#timer = this.#deps.time.setTimer(() => {
-        this.#timer = null;
-        this.#pump();
-      }, wakeAt - now);
-    }
+    if (wakeAt !== null) this.#wakeIn(wakeAt - now);
   }
 
   #launch(row: UploadEngineRow): void {
@@ -232,7 +258,12 @@ export class UploadQueue {
       .finally(() => {
         this.#running.delete(row.id);
         this.#deps.progress?.finish(`upload:${row.id}`);
-        this.#claims.release('uploads', row.id);
+        try {
+          this.#claims.release('uploads', row.id);
+        } catch (error) {
+          // Not written (a full disk): the claim lapses with this process's heartbeat.
+          this.#deps.logger?.warn('Could not release an upload claim', error);
+        }
         this.#pump();
       });
   }
@@ -244,6 +275,8 @@ export class UploadQueue {
     this.#emit(current);
     let bytes: Uint8Array;
     try {
+      // Only bytes staged here are sent: a row from an older version naming another file is not read.
+      if (!this.#isStaged(row.source_path)) throw new Error('not staged');
       bytes = await readFile(row.source_path);
     } catch {
       this.#emit(

@@ -5,6 +5,7 @@ import { migration0002 } from './0002-download-details.ts';
 import { migration0003 } from './0003-job-engine.ts';
 import { migration0004 } from './0004-work-claims.ts';
 import { migration0005 } from './0005-favorites-collections.ts';
+import { migration0006 } from './0006-job-credits.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0003,
   migration0004,
   migration0005,
+  migration0006,
 ];

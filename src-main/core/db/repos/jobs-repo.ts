@@ -25,6 +25,8 @@ export interface JobRow {
   finished_at: number | null;
   notified_at: number | null;
   outputs: string | null;
+  /** What the job cost, from the service's job list; null until known. */
+  credits: number | null;
 }
 
 export interface NewJob {
@@ -49,10 +51,11 @@ export interface JobPatch {
   notifiedAt?: number | null;
   /** Stored as JSON (e.g. the job's `images`/`videos` arrays). */
   outputs?: unknown;
+  credits?: number | null;
 }
 
 const COLUMNS = `local_id, job_id, kind, model_id, request, state, service_status, error, created_at, updated_at,
-  submitted_at, next_poll_at, attempts, last_polled_at, finished_at, notified_at, outputs`;
+  submitted_at, next_poll_at, attempts, last_polled_at, finished_at, notified_at, outputs, credits`;
 
 const PATCH_COLUMNS: Record<keyof JobPatch | 'updatedAt', SqlFragment> = {
   jobId: sql`job_id`,
@@ -66,6 +69,7 @@ const PATCH_COLUMNS: Record<keyof JobPatch | 'updatedAt', SqlFragment> = {
   finishedAt: sql`finished_at`,
   notifiedAt: sql`notified_at`,
   outputs: sql`outputs`,
+  credits: sql`credits`,
   updatedAt: sql`updated_at`,
 };
 
@@ -78,6 +82,11 @@ export class JobsRepo {
   readonly #due: BetterSqlite3.Statement<[number, number], JobRow>;
   readonly #recent: BetterSqlite3.Statement<[number, number, number], JobRow>;
   readonly #delete: BetterSqlite3.Statement<[number]>;
+  readonly #costs: BetterSqlite3.Statement<[string, string, number], { request: string; credits: number }>;
+  readonly #uncosted: BetterSqlite3.Statement<
+    [string, string, number, number],
+    { local_id: number; job_id: string; created_at: number }
+  >;
 
   constructor(db: BetterSqlite3.Database) {
     this.#q = new StatementCache(db, 32);
@@ -98,6 +107,33 @@ export class JobsRepo {
       SELECT ${COLUMNS} FROM jobs WHERE (created_at, local_id) < (?, ?)
       ORDER BY created_at DESC, local_id DESC LIMIT ?`);
     this.#delete = db.prepare('DELETE FROM jobs WHERE local_id = ?');
+    this.#costs = db.prepare(`
+      SELECT request, credits FROM jobs
+      WHERE kind = ? AND model_id = ? AND state = 'succeeded' AND credits IS NOT NULL
+      ORDER BY finished_at DESC LIMIT ?`);
+    this.#uncosted = db.prepare(`
+      SELECT local_id, job_id, coalesce(service_created_at, created_at) AS created_at FROM jobs
+      WHERE kind = ? AND model_id = ? AND state = 'succeeded' AND credits IS NULL AND job_id IS NOT NULL
+        AND finished_at >= ?
+      ORDER BY finished_at DESC LIMIT ?`);
+  }
+
+  /**
+   * Finished jobs of one kind and model whose cost is not known yet (finished alone, without the job
+   * list); created_at is the service's own creation time where known (the one its job list filters on).
+   */
+  uncosted(
+    kind: JobKind,
+    modelId: string,
+    since: number,
+    limit: number,
+  ): { local_id: number; job_id: string; created_at: number }[] {
+    return this.#uncosted.all(kind, modelId, since, limit);
+  }
+
+  /** What recent finished jobs of one kind and model cost, newest first, with their requests. */
+  costHistory(kind: JobKind, modelId: string, limit: number): { request: string; credits: number }[] {
+    return this.#costs.all(kind, modelId, limit);
   }
 
   /** The outbox step: call before sending the request; returns the new row ('submitting'). */

@@ -1,6 +1,14 @@
-// Human labels and short explanations for request fields and their values, shared by the image and video forms.
+// Human labels and short explanations for request fields and their values, shared by the image and video forms,
+// and the words the rules' message table uses to say a problem the way the form shows it.
+import { publicModelName, type FormWords } from '@contract/rules/index.ts';
 
 const FIELD_LABELS: Record<string, string> = {
+  modelID: 'Model',
+  options: 'Options',
+  referenceImageURLs: 'Reference images',
+  referenceImages: 'Reference images',
+  referenceVideos: 'Reference videos',
+  elementIDs: 'Element IDs',
   prompt: 'Prompt',
   preset: 'Preset',
   aspectRatio: 'Aspect ratio',
@@ -17,7 +25,8 @@ const FIELD_LABELS: Record<string, string> = {
   outputCompression: 'JPEG compression',
   duration: 'Duration',
   resolution: 'Resolution',
-  ratio: 'Ratio',
+  // Whatever the API calls it (videob's "ratio"), the screen says the same thing.
+  ratio: 'Aspect ratio',
   enhancePrompt: 'Enhance prompt',
   generateAudio: 'Generate audio',
   negativePrompt: 'Negative prompt',
@@ -43,8 +52,8 @@ const FIELD_HINTS: Record<string, string> = {
   enhancePrompt: 'Let the model expand the prompt.',
   styleStrength: 'How strongly the input image shapes the result (0 to 1).',
   enhanceFace: 'Restore facial detail after generation.',
-  inputImageId: 'The id of an uploaded auxiliary image of this model.',
-  runType: 'Optional run mode of your trained model.',
+  inputImageId: 'One of this model’s reference images; the result follows it.',
+  runType: 'Optional: a run mode your model was set up with. Leave empty if you are not sure.',
   characterOrientation: 'Follow the pose of the character image or of the motion video.',
   keepOriginalSound: 'Keep the sound of the motion video.',
 };
@@ -80,4 +89,33 @@ export function valueLabel(field: string, value: string | number): string {
   }
   if (/^[a-z]+$/.test(value)) return value.charAt(0).toUpperCase() + value.slice(1);
   return value;
+}
+
+const LIST_ITEMS: Record<string, string> = {
+  referenceImageURLs: 'Reference image',
+  referenceImages: 'Reference image',
+  referenceVideos: 'Reference video',
+  elementIDs: 'Element',
+};
+
+/** The on-screen label of a request field path: 'options.imagec.outputCompression' → 'JPEG compression'. */
+export function pathLabel(path: string): string {
+  const item = /^([A-Za-z]+)\[(\d+)\](?:\.([a-z]+))?$/.exec(path);
+  if (item) {
+    const [, list = '', index = '0', part] = item;
+    const name = `${LIST_ITEMS[list] ?? fieldLabel(list)} ${Number(index) + 1}`;
+    return part === 'role' ? `Role of ${name.toLowerCase()}` : name;
+  }
+  const parts = path.split('.');
+  if (parts[0] === 'options') return parts.length >= 3 ? fieldLabel(parts[parts.length - 1] ?? '') : 'Options';
+  return fieldLabel(path);
+}
+
+/** The words a Create form speaks: its labels, model names (public ones, then `otherName`), value labels. */
+export function formWords(otherName: (id: string) => string | undefined = () => undefined): FormWords {
+  return {
+    label: pathLabel,
+    model: (id) => otherName(id) ?? publicModelName(id),
+    value: valueLabel,
+  };
 }

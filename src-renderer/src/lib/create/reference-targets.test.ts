@@ -31,14 +31,14 @@ describe('video reference targets', () => {
 
   it('refuses a role the model does not take, with the reason', () => {
     expect(videoReferenceRefusal('reference_image', image('a'), state('videod-1.5'))).toBe(
-      'videod-1.5 takes no reference images.',
+      'Video D 1.5 takes no reference images.',
     );
     expect(videoReferenceRefusal('reference_video', video('v'), state('videoa-3.1'))).toBe(
-      'videoa-3.1 takes no reference videos.',
+      'Video A 3.1 takes no reference videos.',
     );
     // Whatever the item: the role itself is the first reason.
     expect(videoReferenceRefusal('reference_video', image('a'), state('videoa-3.1'))).toBe(
-      'videoa-3.1 takes no reference videos.',
+      'Video A 3.1 takes no reference videos.',
     );
     expect(targetLimit('reference_video', VIDEO_MODELS['videob-2.0'].references)).toBe(3);
   });
@@ -62,7 +62,7 @@ describe('video reference targets', () => {
   it('refuses past a role count, a duplicate, and past the cap on all items', () => {
     const withFirst = state('videoa-3.1', { referenceImages: [{ url: image('a').url, role: 'first_frame' }] });
     expect(videoReferenceRefusal('first_frame', image('b'), withFirst)).toBe(
-      'videoa-3.1 takes one first frame: remove the one there first.',
+      'Video A 3.1 takes one first frame: remove the one there first.',
     );
     expect(videoReferenceRefusal('first_frame', image('a'), withFirst)).toBe('Already added as first frame.');
     expect(videoReferenceRefusal('last_frame', image('a'), withFirst)).toBeNull();
@@ -71,12 +71,12 @@ describe('video reference targets', () => {
       referenceImages: ['x', 'y', 'z'].map((n) => ({ url: image(n).url, role: 'reference_image' as const })),
     });
     expect(videoReferenceRefusal('reference_image', image('w'), threeRefs)).toBe(
-      'videoa-3.1 takes 3 reference images: remove one first.',
+      'Video A 3.1 takes 3 reference images: remove one first.',
     );
 
     const full = state('videoc-video-pro', { elementIDs: ['e1', 'e2', 'e3'], referenceVideos: [video('v').url] });
     expect(videoReferenceRefusal('first_frame', image('a'), full)).toBe(
-      'videoc-video-pro takes 4 elements and references in all: remove one first.',
+      'Video C Pro takes 4 elements and references in all: remove one first.',
     );
   });
 
@@ -97,7 +97,7 @@ describe('image reference URLs', () => {
       'Already in the reference images.',
     );
     expect(imageReferenceRefusal(image('d'), { ...base, urls: ['1', '2', '3'] })).toBe(
-      'imagea takes up to 3 reference images: remove one first.',
+      'Image A takes up to 3 reference images: remove one first.',
     );
   });
 

@@ -1,6 +1,7 @@
 // Where a library item (or a dropped link) may go among a Create form's references, and why not when it
 // may not: the same model rules the form already shows (roles taken, counts, the item cap), said before
 // anything is added.
+import { publicModelName } from '@contract/rules/index.ts';
 import { REFERENCE_IMAGE_ROLES, type VideoReferenceRules } from '@contract/rules/video-models.ts';
 import type { ReferenceImageRole } from '@contract/service.ts';
 import type { DraggedAsset } from '../library/asset-drag.ts';
@@ -61,7 +62,7 @@ export function videoReferenceRefusal(
 ): string | null {
   if (!item.url) return 'This item has no link on the service to send (it was removed from the service).';
   const limit = targetLimit(target, state.rules);
-  if (limit === undefined) return `${state.modelID} takes no ${PLURAL_LABELS[target]}.`;
+  if (limit === undefined) return `${publicModelName(state.modelID)} takes no ${PLURAL_LABELS[target]}.`;
   if (item.kind === 'video' && target !== 'reference_video') {
     return `A video cannot be a ${lower(target)}: use an image.`;
   }
@@ -75,12 +76,12 @@ export function videoReferenceRefusal(
   if (already) return `Already added as ${lower(target)}.`;
   if (count >= limit) {
     const what = limit === 1 ? lower(target) : `${limit} ${PLURAL_LABELS[target]}`;
-    return `${state.modelID} takes ${limit === 1 ? 'one ' : ''}${what}: remove ${limit === 1 ? 'the one there' : 'one'} first.`;
+    return `${publicModelName(state.modelID)} takes ${limit === 1 ? 'one ' : ''}${what}: remove ${limit === 1 ? 'the one there' : 'one'} first.`;
   }
   const cap = state.rules.maxTotalItems;
   const total = state.elementIDs.length + state.referenceImages.length + state.referenceVideos.length;
   if (cap !== undefined && total >= cap) {
-    return `${state.modelID} takes ${cap} elements and references in all: remove one first.`;
+    return `${publicModelName(state.modelID)} takes ${cap} elements and references in all: remove one first.`;
   }
   return null;
 }
@@ -94,7 +95,7 @@ export function imageReferenceRefusal(
   if (item.kind === 'video') return 'A video cannot be a reference image: use an image.';
   if (state.urls.includes(item.url)) return 'Already in the reference images.';
   if (state.urls.length >= state.max) {
-    return `${state.modelID} takes up to ${state.max} reference images: remove one first.`;
+    return `${publicModelName(state.modelID)} takes up to ${state.max} reference images: remove one first.`;
   }
   return null;
 }

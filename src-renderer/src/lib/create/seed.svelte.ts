@@ -2,7 +2,7 @@
 
 export const SEED_MAX = 4294967295;
 
-const randomSeed = (): number => {
+export const randomSeed = (): number => {
   const buffer = new Uint32Array(1);
   crypto.getRandomValues(buffer);
   return buffer[0] ?? 0;

@@ -4,6 +4,7 @@ import {
   VIDEOA_REFERENCE_IMAGE_DURATION,
   type VideoModelRules,
 } from '@contract/rules/video-models.ts';
+import { fieldLabel } from './labels.ts';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -33,7 +34,11 @@ export function videoRuleLines(rules: VideoModelRules): string[] {
   }
   if (rules.options['draftMode']) lines.push(`Draft mode renders at ${DRAFT_MODE_RESOLUTION}.`);
   if (rules.family === 'videoc-video') lines.push('Aspect ratio applies to text-to-video only.');
-  const refusal = rules.refusedOptions ? Object.values(rules.refusedOptions)[0] : undefined;
-  if (refusal) lines.push(`${refusal.charAt(0).toUpperCase()}${refusal.slice(1)}.`);
+  // The refusal in the form's words: the fields it names, by their labels.
+  const refused = rules.refusedOptions ? Object.keys(rules.refusedOptions) : [];
+  if (refused.length > 0) {
+    const names = refused.map((name) => fieldLabel(name).toLowerCase());
+    lines.push(`Takes no ${names.slice(0, -1).join(', ')}${names.length > 1 ? ' or ' : ''}${names[names.length - 1]}.`);
+  }
   return lines;
 }

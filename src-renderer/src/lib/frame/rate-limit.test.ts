@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { extendWait, formatWait, rateLimitText, rateLimitedUntil, replaceWait } from './rate-limit.ts';
+import {
+  canCheckNow,
+  extendWait,
+  formatWait,
+  rateLimitText,
+  rateLimitedUntil,
+  replaceWait,
+  withoutChecks,
+} from './rate-limit.ts';
 
 const NOW = 1_000_000;
 
@@ -42,5 +50,13 @@ describe('rate-limit waits', () => {
     expect(formatWait(40_000)).toBe('40 s');
     expect(formatWait(89_500)).toBe('90 s');
     expect(formatWait(91_000)).toBe('2 min');
+  });
+
+  it('offers "Check now" only while checking jobs or training waits, and ends only those waits', () => {
+    const waits = extendWait(extendWait({}, 'jobs', NOW + 40_000), 'uploads', NOW + 10_000);
+    expect(canCheckNow(waits, NOW)).toBe(true);
+    expect(canCheckNow(waits, NOW + 40_000)).toBe(false);
+    expect(canCheckNow(extendWait({}, 'uploads', NOW + 10_000), NOW)).toBe(false);
+    expect(withoutChecks(extendWait(waits, 'training', NOW + 5_000))).toEqual({ uploads: NOW + 10_000 });
   });
 });

@@ -53,3 +53,16 @@ export function rateLimitText(waits: RateLimitWaits, now: number): string | null
   const parts = active.map(([source, until]) => `${ACTIVITY[source]} again in ${formatWait(until - now)}`);
   return ['Rate limited', ...parts].join(' · ');
 }
+
+/** The waits "Check now" can end: the jobs engine's (checking jobs and training). */
+const CHECKABLE: readonly RateLimitSource[] = ['jobs', 'training'];
+
+/** Whether "Check now" has something to end right now. */
+export function canCheckNow(waits: RateLimitWaits, now: number): boolean {
+  return activeWaits(waits, now).some(([source]) => CHECKABLE.includes(source));
+}
+
+/** The waits left once "Check now" ended the jobs engine's. */
+export function withoutChecks(waits: RateLimitWaits): RateLimitWaits {
+  return CHECKABLE.reduce((next, source) => replaceWait(next, source, null), waits);
+}

@@ -23,7 +23,7 @@ const image = (over: Partial<AssetInfo> = {}): AssetInfo => ({
   jobId: 'job_1',
   prompt: 'a lighthouse',
   preset: null,
-  params: { modelID: 'imagea', prompt: 'a lighthouse' },
+  paramsJson: JSON.stringify({ modelID: 'imagea', prompt: 'a lighthouse' }),
   frames: null,
   width: 1024,
   height: 1024,
@@ -77,10 +77,11 @@ describe('assetAvailability', () => {
   });
 
   it('sends an upscale to its source for remix, and an asset without a request nowhere', () => {
-    expect(assetAvailability(image({ params: { imageID: 'img_0' }, sourceAssetId: 'img_0' }), online).remix).toMatch(
-      /remix the image it was made from/,
-    );
-    expect(assetAvailability(image({ params: null }), online).remix).toMatch(/not known/);
+    expect(
+      assetAvailability(image({ paramsJson: JSON.stringify({ imageID: 'img_0' }), sourceAssetId: 'img_0' }), online)
+        .remix,
+    ).toMatch(/remix the image it was made from/);
+    expect(assetAvailability(image({ paramsJson: null }), online).remix).toMatch(/not known/);
   });
 
   it('knows an item gone from the service keeps only its local copy', () => {

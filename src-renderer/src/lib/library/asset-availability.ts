@@ -1,6 +1,7 @@
 // Which actions an asset offers right now, and for each one that waits, the sentence saying why
 // (offline, not downloaded, a video the service cannot delete…). Views disable and explain; they never guess.
 import type { AssetInfo } from '@contract/ipc/assets.ts';
+import { assetParams } from './asset-params.ts';
 
 export type AssetAction =
   | 'download'
@@ -9,6 +10,7 @@ export type AssetAction =
   | 'firstFrame'
   | 'lastFrame'
   | 'copyPrompt'
+  | 'copyImage'
   | 'showInFolder'
   | 'openWith'
   | 'export'
@@ -30,7 +32,7 @@ const hasLocalCopy = (asset: AssetInfo): boolean => asset.file.state === 'downlo
 const inFlight = (asset: AssetInfo): boolean => asset.file.state === 'queued' || asset.file.state === 'downloading';
 
 /** A request that can reopen a Create panel: it names its model (an upscale request does not). */
-export const remixableParams = (asset: AssetInfo): boolean => typeof asset.params?.['modelID'] === 'string';
+export const remixableParams = (asset: AssetInfo): boolean => typeof assetParams(asset)?.['modelID'] === 'string';
 
 function downloadReason(asset: AssetInfo, ctx: AvailabilityContext): string | null {
   if (hasLocalCopy(asset)) return 'Already downloaded: it is available offline.';
@@ -68,6 +70,16 @@ export function assetAvailability(asset: AssetInfo, ctx: AvailabilityContext): A
     firstFrame: reference,
     lastFrame: reference,
     copyPrompt: asset.prompt ? null : 'It has no prompt.',
+    copyImage:
+      asset.kind !== 'image'
+        ? 'Only images can be copied as pictures.'
+        : local
+          ? null
+          : asset.removedFromService || !asset.url
+            ? 'There is no copy of it to put on the clipboard.'
+            : ctx.offline
+              ? ctx.waitReason
+              : null,
     showInFolder: local ? null : 'It is not downloaded yet.',
     openWith: local ? null : 'It is not downloaded yet.',
     export: local ? null : 'Export copies the downloaded file: download it first.',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_DRAG_TYPE, carriesAsset, readAssetDrag, writeAssetDrag, type DragData } from './asset-drag.ts';
+import {
+  ASSET_DRAG_TYPE,
+  downloadUrlOf,
+  carriesAsset,
+  readAssetDrag,
+  writeAssetDrag,
+  type DragData,
+} from './asset-drag.ts';
 
 function fakeData(initial: Record<string, string> = {}): DragData & { store: Map<string, string> } {
   const store = new Map(Object.entries(initial));
@@ -49,5 +56,27 @@ describe('library drag data', () => {
     expect(readAssetDrag(fakeData({ [ASSET_DRAG_TYPE]: JSON.stringify({ kind: 'model', id: 'm' }) }))).toBeNull();
     const sneaky = fakeData({ [ASSET_DRAG_TYPE]: JSON.stringify({ kind: 'image', id: 'i', url: 'javascript:x' }) });
     expect(readAssetDrag(sneaky)).toEqual({ kind: 'image', id: 'i', url: null });
+  });
+});
+
+describe('downloadUrlOf', () => {
+  const file = (path: string | null, state = 'downloaded') =>
+    ({ id: 'img_1', file: { path, state, thumbPath: null, localUrl: null, thumbUrl: null, bytes: 1 } }) as Parameters<
+      typeof downloadUrlOf
+    >[0];
+
+  it('names a downloaded file by its type, name and absolute URL', () => {
+    expect(downloadUrlOf(file('images/img_1.png'), '/media/images/img_1.png', 'http://127.0.0.1:5000')).toBe(
+      'image/png:img_1.png:http://127.0.0.1:5000/media/images/img_1.png',
+    );
+    expect(downloadUrlOf(file('videos/v.mp4'), 'atelier-media://library/videos/v.mp4', 'atelier://app')).toBe(
+      'video/mp4:v.mp4:atelier-media://library/videos/v.mp4',
+    );
+  });
+
+  it('offers nothing for a stream copy, a file not downloaded or without a URL', () => {
+    expect(downloadUrlOf(file('videos/v/index.m3u8'), '/media/videos/v/index.m3u8', 'http://x')).toBeNull();
+    expect(downloadUrlOf(file('images/a.png', 'remote'), '/media/images/a.png', 'http://x')).toBeNull();
+    expect(downloadUrlOf(file(null), null, 'http://x')).toBeNull();
   });
 });

@@ -65,3 +65,34 @@ export function readAssetDrag(data: Pick<DataTransfer, 'getData' | 'types'>): Dr
     .find((line) => line !== '' && !line.startsWith('#'));
   return link && isHttp(link) ? { kind: null, id: null, url: link } : null;
 }
+
+const FILE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+};
+
+/**
+ * Chromium's drag-out-as-a-file data ("DownloadURL": `type:name:absolute URL`) for a downloaded file,
+ * so a tile dropped on the desktop or into another app arrives as that file; null for anything that is
+ * not one file (an HLS copy is a folder of segments) or not downloaded.
+ */
+export function downloadUrlOf(
+  asset: Pick<AssetInfo, 'id' | 'file'>,
+  fileUrl: string | null,
+  origin: string,
+): string | null {
+  const path = asset.file.path;
+  if (!path || !fileUrl || asset.file.state !== 'downloaded') return null;
+  const name = path.split('/').pop() ?? asset.id;
+  const type = FILE_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
+  if (!type) return null;
+  const absolute = new URL(fileUrl, origin).href;
+  // The name may not hold a colon: it separates the three parts.
+  return `${type}:${name.replaceAll(':', '_')}:${absolute}`;
+}

@@ -3,9 +3,8 @@ import type { AccountInfo } from '@contract/ipc/app.ts';
 import type { ErrorInfo, Result } from '@contract/errors.ts';
 import { invoke } from '../ipc.ts';
 import { appInfo } from './app-info.svelte.ts';
-import { settings } from './settings.svelte.ts';
 
-export type AccountAction = 'set-key' | 'remove-key' | 'use-demo' | 'leave-demo';
+export type AccountAction = 'set-key' | 'remove-key' | 'use-demo' | 'leave-demo' | 'start-fresh';
 
 /** Where the key is kept, in words for the user. */
 export const KEY_STORAGE_TEXT: Record<AccountInfo['keyStorage'], string> = {
@@ -39,22 +38,14 @@ class AccountState {
   }
 
   /**
-   * Saves the service address (when given and changed), then checks the key against the service and saves it.
-   * The key is passed straight through and never kept in renderer state.
+   * Checks the key against the service (at `baseUrl` when given: the address changes only together
+   * with the key) and saves both. The key is passed straight through and never kept in renderer state.
    */
-  async setKey(key: string, baseUrl?: string): Promise<boolean> {
-    if (baseUrl !== undefined && baseUrl.trim() !== settings.values?.baseUrl) {
-      this.busy = 'set-key';
-      this.error = null;
-      const saved = await settings.update('baseUrl', baseUrl);
-      if (!saved) {
-        this.busy = null;
-        const message = settings.fieldErrors.baseUrl ?? 'The service address was refused.';
-        this.error = { code: 'invalid_argument', field: 'baseUrl', message };
-        return false;
-      }
-    }
-    return this.#run('set-key', () => invoke('account:set-key', { key, verify: true }));
+  setKey(key: string, baseUrl?: string): Promise<boolean> {
+    const address = baseUrl?.trim();
+    return this.#run('set-key', () =>
+      invoke('account:set-key', { key, verify: true, ...(address ? { baseUrl: address } : {}) }),
+    );
   }
 
   removeKey(): Promise<boolean> {
@@ -67,6 +58,17 @@ class AccountState {
 
   leaveDemo(): Promise<boolean> {
     return this.#run('leave-demo', () => invoke('account:leave-demo'));
+  }
+
+  /** After the saved account's database could not be opened: set it aside (kept) and open a fresh one. */
+  startFresh(): Promise<boolean> {
+    return this.#run('start-fresh', () => invoke('account:start-fresh'));
+  }
+
+  /** Shows the data folder (where the account databases are) in the file manager. */
+  async openDataFolder(): Promise<void> {
+    const result = await invoke('shell:open-data-folder');
+    if (!result.ok) this.error = result.error;
   }
 
   clearError(): void {

@@ -1,8 +1,12 @@
 // One asset's commands from the asset view: upscale, remix (reopen Create with the exact request),
-// use as a video's first or last frame, copy the prompt, show the file in its folder.
+// use as a video's first or last frame, copy the prompt or the image, show the file in its folder,
+// drag the file out of the window (desktop app).
 // Downloads, export and the two deletes are the Library's bulk actions applied to one asset.
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import { invoke } from '../ipc.ts';
+import { assetParams } from '../library/asset-params.ts';
+import { localFileUrl } from '../library/media-url.ts';
+import { appInfo } from './app-info.svelte.ts';
 import { createImage } from './create-image.svelte.ts';
 import { createVideo } from './create-video.svelte.ts';
 import { queue } from './queue.svelte.ts';
@@ -23,7 +27,7 @@ export async function upscale(asset: AssetInfo): Promise<void> {
 
 /** Opens the Create panel the asset came from, filled with the request that made it. */
 export function remix(asset: AssetInfo, onLeave: () => void): void {
-  const params = asset.params;
+  const params = assetParams(asset);
   if (!params) return;
   if (asset.kind === 'video') {
     createVideo.loadRequest(params);
@@ -76,4 +80,58 @@ export async function showInFolder(asset: AssetInfo): Promise<void> {
         : result.error.message,
     );
   }
+}
+
+/** A picture as PNG (what every app pastes): a PNG file as it is, anything else drawn once to a canvas. */
+async function pngOf(url: string): Promise<Blob> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`the image could not be read (${response.status})`);
+  const blob = await response.blob();
+  if (blob.type === 'image/png') return blob;
+  const bitmap = await createImageBitmap(blob);
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return canvas.convertToBlob({ type: 'image/png' });
+}
+
+/**
+ * Copies an image to the clipboard as a picture: in the desktop app from the library file (the shell's
+ * clipboard), otherwise (browser mode, or not downloaded) through the browser's clipboard as PNG.
+ */
+export async function copyImage(asset: AssetInfo): Promise<void> {
+  if (asset.kind !== 'image') {
+    toasts.info('Only images can be copied as pictures.');
+    return;
+  }
+  const local = localFileUrl(asset);
+  if (appInfo.info?.host === 'electron' && local && asset.file.path) {
+    const result = await invoke('shell:copy-image', { path: asset.file.path });
+    if (result.ok) toasts.info('Image copied.');
+    else toasts.error(result.error.message);
+    return;
+  }
+  const url = local ?? (asset.removedFromService ? null : asset.url);
+  if (!url) {
+    toasts.error('There is no copy of it to put on the clipboard.');
+    return;
+  }
+  try {
+    // The blob is handed over as a promise, so the clipboard is claimed while the key press still counts.
+    await navigator.clipboard.write([new ClipboardItem({ 'image/png': pngOf(url) })]);
+    toasts.info('Image copied.');
+  } catch (error) {
+    toasts.error(
+      `The image could not be copied${error instanceof Error && error.message ? `: ${error.message}` : ''}. Try Download, or Export.`,
+    );
+  }
+}
+
+/** The desktop app drags a downloaded file out of the window as a file (to the desktop or another app). */
+export function startFileDrag(asset: AssetInfo): boolean {
+  if (appInfo.info?.host !== 'electron' || asset.file.state !== 'downloaded' || !asset.file.path) return false;
+  void invoke('shell:start-drag', { path: asset.file.path }).then((result) => {
+    if (!result.ok) toasts.error(result.error.message);
+  });
+  return true;
 }

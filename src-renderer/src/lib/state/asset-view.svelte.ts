@@ -31,6 +31,15 @@ export const fixedSequence = (assets: AssetInfo[]): AssetSequence => ({
   ensure: () => Promise.resolve(),
 });
 
+const DETAILS_KEY = 'atelier.viewer.details';
+function readDetailsOpen(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(DETAILS_KEY) !== '0';
+  } catch {
+    return true;
+  }
+}
+
 const sameAsset = (a: AssetRefInfo | null, b: AssetRefInfo): boolean => a?.kind === b.kind && a.id === b.id;
 
 class AssetViewState {
@@ -41,6 +50,8 @@ class AssetViewState {
   upscaled = $state.raw<AssetInfo | null>(null);
   #sequence = $state.raw<AssetSequence | null>(null);
   #stepping = false;
+  /** The details panel beside the picture; remembered across openings. */
+  detailsOpen = $state(readDetailsOpen());
 
   readonly isOpen = $derived(this.asset !== null);
   readonly total = $derived(this.#sequence?.length ?? 0);
@@ -83,9 +94,13 @@ class AssetViewState {
   }
 
   async step(delta: 1 | -1): Promise<void> {
+    await this.go(this.index + delta);
+  }
+
+  /** Shows the item at `next` of the list the view was opened from (the filmstrip's clicks). */
+  async go(next: number): Promise<void> {
     const sequence = this.#sequence;
-    const next = this.index + delta;
-    if (!sequence || next < 0 || this.#stepping) return;
+    if (!sequence || next < 0 || next >= sequence.length || next === this.index || this.#stepping) return;
     this.#stepping = true;
     try {
       await sequence.ensure(next);
@@ -93,6 +108,28 @@ class AssetViewState {
       if (asset && this.#sequence === sequence) this.#set(asset, next);
     } finally {
       this.#stepping = false;
+    }
+  }
+
+  /** The loaded neighbours of the shown item, `radius` each side, for the filmstrip. */
+  around(radius: number): { index: number; asset: AssetInfo }[] {
+    const sequence = this.#sequence;
+    if (!sequence || !this.asset) return [];
+    const out: { index: number; asset: AssetInfo }[] = [];
+    const last = Math.min(sequence.length - 1, this.index + radius);
+    for (let i = Math.max(0, this.index - radius); i <= last; i += 1) {
+      const asset = i === this.index ? this.asset : sequence.at(i);
+      if (asset) out.push({ index: i, asset });
+    }
+    return out;
+  }
+
+  toggleDetails(): void {
+    this.detailsOpen = !this.detailsOpen;
+    try {
+      localStorage.setItem(DETAILS_KEY, this.detailsOpen ? '1' : '0');
+    } catch {
+      // Storage refused (private mode): the choice lasts for the session.
     }
   }
 

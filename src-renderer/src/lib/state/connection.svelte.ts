@@ -3,7 +3,15 @@
 // uploading — ('service:rate-limited'), each until its wait passes. Reachability of the service itself is
 // service-reach.svelte.ts; the status bar combines both.
 import type { SyncStatusInfo } from '@contract/ipc/sync.ts';
-import { extendWait, rateLimitText, rateLimitedUntil, replaceWait, type RateLimitWaits } from '../frame/rate-limit.ts';
+import {
+  canCheckNow,
+  extendWait,
+  rateLimitText,
+  rateLimitedUntil,
+  replaceWait,
+  withoutChecks,
+  type RateLimitWaits,
+} from '../frame/rate-limit.ts';
 import { invoke, on } from '../ipc.ts';
 import { account } from './account.svelte.ts';
 
@@ -21,6 +29,8 @@ class ConnectionState {
   readonly rateLimited = $derived(this.rateLimitedUntil !== null);
   /** "Rate limited · checking jobs again in 40 s"; null when not limited. */
   readonly rateLimitText = $derived(rateLimitText(this.waits, this.#now));
+  /** "Check now" ends the wait of checking jobs or training (the service may still refuse again). */
+  readonly canCheckNow = $derived(canCheckNow(this.waits, this.#now));
   readonly isDemo = $derived(account.isDemo);
   /** Without the service's reachability (service-reach.svelte.ts), which the status bar adds. */
   readonly status: 'online' | 'offline' | 'rate-limited' = $derived(
@@ -32,6 +42,12 @@ class ConnectionState {
     this.#now = Date.now();
     const until = error?.code === 'rate_limited' ? this.#now + (error.retryAfterMs ?? DEFAULT_WAIT_MS) : null;
     this.waits = replaceWait(this.waits, 'library', until);
+  }
+
+  /** Drops the wait the service asked for and checks jobs and training at once. */
+  async checkNow(): Promise<void> {
+    const result = await invoke('jobs:check-now', undefined);
+    if (result.ok) this.waits = withoutChecks(this.waits);
   }
 
   async load(): Promise<void> {

@@ -1,8 +1,10 @@
 // The Create image form: the chosen model, its values, live validation against contract/rules, and submission.
 import {
   defaultsFor,
+  inFormWords,
   normalize,
   notices,
+  notReadyProblem,
   resolveImagecSize,
   TRAINED_IMAGE_FIELDS,
   validate,
@@ -10,7 +12,8 @@ import {
 } from '@contract/rules/index.ts';
 import { publicImageRules, type PublicImageModelRules } from '@contract/rules/image-models.ts';
 import { carryOver, defined, groupDefaults } from '../create/option-values.ts';
-import { blockingReason, problemAt } from '../create/problems.ts';
+import { formWords } from '../create/labels.ts';
+import { blockingReason, problemAt, problemShown, TouchedFields } from '../create/problems.svelte.ts';
 import { imageReferenceRefusal } from '../create/reference-targets.ts';
 import type { DraggedAsset } from '../library/asset-drag.ts';
 import { SeedLock } from '../create/seed.svelte.ts';
@@ -40,8 +43,8 @@ class CreateImageState {
   /** Settings of a trained model (top-level fields of its body). */
   trained = $state<Record<string, unknown>>({});
   seed = new SeedLock();
-  promptTouched = $state(false);
-  submitting = $state(false);
+  /** Fields the user changed: their problems show at once; the others wait for a submit attempt. */
+  touched = new TouchedFields();
 
   readonly rules: PublicImageModelRules | undefined = $derived(publicImageRules(this.modelID));
   readonly isTrained = $derived(this.rules === undefined);
@@ -78,16 +81,15 @@ class CreateImageState {
     return model && !model.usable ? model : null;
   });
 
+  /** Every problem, in the form's own words (labels and model names, never field paths). */
   readonly problems: FieldProblem[] = $derived.by(() => {
     const model = this.trainedNotReady;
-    const status: FieldProblem[] = model
-      ? [{ field: 'modelID', message: `${model.label} is ${model.status}: only ready models can generate` }]
-      : [];
-    return [...status, ...validate({ kind: 'image', body: this.body })];
+    const status = model ? notReadyProblem(model.id, model.status, model.label) : null;
+    return inFormWords([...(status ? [status] : []), ...validate({ kind: 'image', body: this.body })], WORDS);
   });
-  readonly notices: FieldProblem[] = $derived(notices({ kind: 'image', body: this.body }));
+  readonly notices: FieldProblem[] = $derived(inFormWords(notices({ kind: 'image', body: this.body }), WORDS));
   readonly blockedBy: string | null = $derived(blockingReason(this.problems));
-  readonly canGenerate = $derived(this.problems.length === 0 && !this.submitting);
+  readonly canGenerate = $derived(this.problems.length === 0);
 
   /** imagec-2's exact output size for the chosen tier and ratio, when both are set. */
   readonly resolvedSize = $derived.by(() => {
@@ -96,10 +98,9 @@ class CreateImageState {
     return resolveImagecSize(size, this.aspectRatio ?? '1:1');
   });
 
-  /** The message next to a field: the prompt's waits until it was touched, so an empty form does not shout. */
+  /** The message next to a field, once the field was touched or a submit was tried: an untouched form does not shout. */
   problemFor(path: string): string | null {
-    if (path === 'prompt' && !this.promptTouched) return null;
-    return problemAt(this.problems, path);
+    return problemShown(this.problems, path, this.touched);
   }
 
   noticeFor(path: string): string | null {
@@ -125,19 +126,22 @@ class CreateImageState {
 
   setOption(name: string, value: unknown): void {
     this.options = { ...this.options, [name]: value };
+    if (this.rules) this.touched.add(`options.${this.rules.optionGroup}.${name}`);
   }
 
   setTrained(name: string, value: unknown): void {
     this.trained = { ...this.trained, [name]: value };
+    this.touched.add(name);
   }
 
   setPrompt(value: string): void {
     this.prompt = value;
-    this.promptTouched = true;
+    this.touched.add('prompt');
   }
 
   addReference(url: string): void {
     this.referenceURLs = [...this.referenceURLs, url.trim()];
+    this.touched.add('referenceImageURLs');
   }
 
   /** Adds a library item (dragged or picked) or a dropped link; returns why not instead when the model's rules refuse it. */
@@ -182,20 +186,21 @@ class CreateImageState {
       this.trained = trained;
       if (typeof seed === 'number') this.seed.set(seed);
     }
-    this.promptTouched = true;
+    this.touched.add('prompt');
   }
 
-  /** Sends the generation. Until the core's job channel exists, says so instead. */
-  async submit(): Promise<void> {
-    this.promptTouched = true;
-    if (this.problems.length > 0 || this.submitting) return;
+  /**
+   * Sends the generation; with problems, shows them all and returns the first one's field (for
+   * the focus) instead. Returns null when the request went on its way or one is already sending.
+   */
+  submit(): string | null {
+    this.touched.submitted = true;
+    const first = this.problems[0];
+    if (first) return first.field;
     const body = this.isTrained ? { ...this.body, seed: this.seed.forSubmit() } : this.body;
-    this.submitting = true;
-    try {
-      await submitGeneration(normalize({ kind: 'image', body }));
-    } finally {
-      this.submitting = false;
-    }
+    // Held a moment in the queue (cancellable there), so the form is free for the next one at once.
+    void submitGeneration(normalize({ kind: 'image', body }));
+    return null;
   }
 }
 
@@ -209,5 +214,8 @@ export const TRAINED_SETTINGS = TRAINED_SETTING_NAMES.flatMap((name) => {
   const spec = TRAINED_IMAGE_FIELDS[name];
   return spec ? [{ name, spec }] : [];
 });
+
+/** Model names: the user's own label for a trained model, the display name of a public one. */
+const WORDS = formWords((id) => trainedModels.find(id)?.label);
 
 export const createImage = new CreateImageState();

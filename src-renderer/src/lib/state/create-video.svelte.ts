@@ -1,5 +1,5 @@
 // The Create video form: model, prompt, the model's own options, references with roles, elements; validated live.
-import { defaultsFor, normalize, notices, validate, type FieldProblem } from '@contract/rules/index.ts';
+import { defaultsFor, inFormWords, normalize, notices, validate, type FieldProblem } from '@contract/rules/index.ts';
 import {
   REFERENCE_IMAGE_ROLES,
   REFERENCE_VIDEO_ROLE,
@@ -8,7 +8,8 @@ import {
 } from '@contract/rules/video-models.ts';
 import type { ReferenceImageRole } from '@contract/service.ts';
 import { carryOver, defined, groupDefaults } from '../create/option-values.ts';
-import { blockingReason, problemAt } from '../create/problems.ts';
+import { formWords } from '../create/labels.ts';
+import { blockingReason, problemAt, problemShown, TouchedFields } from '../create/problems.svelte.ts';
 import { videoReferenceRefusal, type ReferenceTarget, type VideoReferenceState } from '../create/reference-targets.ts';
 import type { DraggedAsset } from '../library/asset-drag.ts';
 import { SeedLock } from '../create/seed.svelte.ts';
@@ -24,14 +25,14 @@ const FIRST_MODEL = 'videoa-3.1';
 class CreateVideoState {
   modelID = $state(FIRST_MODEL);
   prompt = $state('');
-  promptTouched = $state(false);
+  /** Fields the user changed: their problems show at once; the others wait for a submit attempt. */
+  touched = new TouchedFields();
   numVideos = $state<number | undefined>(1);
   options = $state<Record<string, unknown>>(initialOptions(FIRST_MODEL));
   referenceImages = $state<ReferenceImageDraft[]>([]);
   referenceVideos = $state<string[]>([]);
   elementIDs = $state<string[]>([]);
   seed = new SeedLock();
-  submitting = $state(false);
 
   readonly rules: VideoModelRules | undefined = $derived(videoRules(this.modelID));
   readonly hasSeed = $derived(this.rules?.options['seed'] !== undefined);
@@ -63,10 +64,11 @@ class CreateVideoState {
     });
   });
 
-  readonly problems: FieldProblem[] = $derived(validate({ kind: 'video', body: this.body }));
-  readonly notices: FieldProblem[] = $derived(notices({ kind: 'video', body: this.body }));
+  /** Every problem, in the form's own words (labels and model names, never field paths). */
+  readonly problems: FieldProblem[] = $derived(inFormWords(validate({ kind: 'video', body: this.body }), WORDS));
+  readonly notices: FieldProblem[] = $derived(inFormWords(notices({ kind: 'video', body: this.body }), WORDS));
   readonly blockedBy = $derived(blockingReason(this.problems));
-  readonly canGenerate = $derived(this.problems.length === 0 && !this.submitting);
+  readonly canGenerate = $derived(this.problems.length === 0);
   /** Elements, images and videos together, for models with a cap on all of them. */
   readonly totalItems = $derived(this.elementIDs.length + this.referenceImages.length + this.referenceVideos.length);
 
@@ -83,9 +85,9 @@ class CreateVideoState {
       : null,
   );
 
+  /** The message next to a field, once the field was touched or a submit was tried. */
   problemFor(path: string): string | null {
-    if (path === 'prompt' && !this.promptTouched) return null;
-    return problemAt(this.problems, path);
+    return problemShown(this.problems, path, this.touched);
   }
 
   noticeFor(path: string): string | null {
@@ -106,11 +108,12 @@ class CreateVideoState {
 
   setOption(name: string, value: unknown): void {
     this.options = { ...this.options, [name]: value };
+    if (this.rules) this.touched.add(`options.${this.rules.optionGroup}.${name}`);
   }
 
   setPrompt(value: string): void {
     this.prompt = value;
-    this.promptTouched = true;
+    this.touched.add('prompt');
   }
 
   /** New images take the first role that still has room, so adding a few in a row does the expected thing. */
@@ -120,6 +123,7 @@ class CreateVideoState {
     const roomy = this.acceptedRoles.find((role) => count(role) < (refs?.imageRoles[role] ?? Infinity));
     const role = roomy ?? this.acceptedRoles[0] ?? 'reference_image';
     this.referenceImages = [...this.referenceImages, { url, role }];
+    this.touched.add('referenceImages');
   }
 
   /** Why `item` cannot be added as `target` now, or null when it can. */
@@ -134,11 +138,13 @@ class CreateVideoState {
     if (refusal !== null || !item.url) return refusal;
     if (target === 'reference_video') this.addVideo(item.url);
     else this.referenceImages = [...this.referenceImages, { url: item.url, role: target }];
+    this.touched.add(target === 'reference_video' ? 'referenceVideos' : 'referenceImages');
     return null;
   }
 
   setImageRole(index: number, role: ReferenceImageRole): void {
     this.referenceImages = this.referenceImages.map((r, i) => (i === index ? { ...r, role } : r));
+    this.touched.add('referenceImages');
   }
 
   removeImage(index: number): void {
@@ -147,6 +153,7 @@ class CreateVideoState {
 
   addVideo(url: string): void {
     this.referenceVideos = [...this.referenceVideos, url];
+    this.touched.add('referenceVideos');
   }
 
   removeVideo(index: number): void {
@@ -155,6 +162,7 @@ class CreateVideoState {
 
   addElement(id: string): void {
     this.elementIDs = [...this.elementIDs, id];
+    this.touched.add('elementIDs');
   }
 
   removeElement(index: number): void {
@@ -185,25 +193,24 @@ class CreateVideoState {
     const { seed, ...settings } = typeof group === 'object' && group !== null ? (group as Record<string, unknown>) : {};
     this.options = settings;
     if (typeof seed === 'number') this.seed.set(seed);
-    this.promptTouched = true;
+    this.touched.add('prompt');
   }
 
-  /** Sends the generation. Until the core's job channel exists, says so instead. */
-  async submit(): Promise<void> {
-    this.promptTouched = true;
-    if (this.problems.length > 0 || this.submitting || !this.rules) return;
+  /** Sends the generation; with problems, shows them all and returns the first one's field (for the focus). */
+  submit(): string | null {
+    this.touched.submitted = true;
+    const first = this.problems[0];
+    if (first) return first.field;
+    if (!this.rules) return null;
     let body = this.body;
     if (this.hasSeed) {
       const group = this.rules.optionGroup;
       const options = (body['options'] as Record<string, Record<string, unknown>> | undefined) ?? {};
       body = { ...body, options: { [group]: { ...options[group], seed: this.seed.forSubmit() } } };
     }
-    this.submitting = true;
-    try {
-      await submitGeneration(normalize({ kind: 'video', body }));
-    } finally {
-      this.submitting = false;
-    }
+    // Held a moment in the queue (cancellable there), so the form is free for the next one at once.
+    void submitGeneration(normalize({ kind: 'video', body }));
+    return null;
   }
 }
 
@@ -211,5 +218,7 @@ function initialOptions(modelID: string): Record<string, unknown> {
   const rules = videoRules(modelID);
   return rules ? groupDefaults(defaultsFor(modelID), rules.optionGroup) : {};
 }
+
+const WORDS = formWords();
 
 export const createVideo = new CreateVideoState();

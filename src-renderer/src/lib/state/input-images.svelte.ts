@@ -3,18 +3,11 @@
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { UploadInfo } from '@contract/ipc/uploads.ts';
 import { invoke, on } from '../ipc.ts';
+import { sendFileForUpload } from '../upload-files.ts';
 import { withAcceptedUploads } from '../models/accepted-uploads.ts';
 import { toasts } from './toasts.svelte.ts';
 
 const LIST_LIMIT = 100;
-
-async function toBase64(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const step = 0x8000;
-  for (let i = 0; i < bytes.length; i += step) binary += String.fromCharCode(...bytes.subarray(i, i + step));
-  return btoa(binary);
-}
 
 class InputImagesState {
   modelId = $state<string | null>(null);
@@ -46,13 +39,24 @@ class InputImagesState {
   async upload(files: File[]): Promise<void> {
     const modelID = this.modelId;
     if (!modelID || files.length === 0) return;
-    const payload = await Promise.all(files.map(async (f) => ({ name: f.name, bytesBase64: await toBase64(f) })));
+    // In 1 MiB chunks, so a large reference image never travels as one message.
+    const payload: { fileId: string }[] = [];
+    const notSent: string[] = [];
+    for (const file of files) {
+      const sent = await sendFileForUpload(file);
+      if (sent.ok) payload.push(sent.value);
+      else notSent.push(`${file.name}: ${sent.error.message}`);
+    }
+    if (payload.length === 0) {
+      this.refused = notSent;
+      return;
+    }
     const result = await invoke('uploads:add', { modelID, type: 'auxiliaryType', files: payload });
     if (!result.ok) {
       toasts.error(result.error.message);
       return;
     }
-    this.refused = result.value.refused.map((r) => `${r.name}: ${r.reason}`);
+    this.refused = [...notSent, ...result.value.refused.map((r) => `${r.name}: ${r.reason}`)];
     this.uploading = withAcceptedUploads(this.uploading, result.value.accepted, this.#ended);
   }
 

@@ -1,32 +1,80 @@
-// Live and recent jobs for the queue dock, the Create panels' results and the status bar's counts.
+// Live and recent jobs for the queue, the Create panels' results and the status bar's counts.
 // Rows come from 'jobs:list' and every 'jobs:changed'; the engine's own counts from 'queue:counts'.
-import type { JobInfo } from '@contract/ipc/jobs.ts';
+// The queue stays out of the way: counts by state in the status bar, the full list only on demand,
+// finished rows folded away a few seconds after they end, and a submission can be taken back in the
+// moment before it is sent.
+import type { JobInfo, JobKindInfo } from '@contract/ipc/jobs.ts';
 import type { QueueCountsInfo } from '@contract/ipc/shell.ts';
 import { invoke, on } from '../ipc.ts';
 
 const LIVE_STATES: ReadonlySet<JobInfo['state']> = new Set(['submitting', 'queued', 'running']);
 const RECENT_LIMIT = 100;
+/** A finished job that needs nothing from the user stays in the list this long, then folds away. */
+export const FOLD_AFTER_MS = 6_000;
+/** How long a submission waits before it is sent, so it can be cancelled. */
+export const SEND_DELAY_MS = 2_000;
 
 export const isLive = (job: JobInfo): boolean => LIVE_STATES.has(job.state);
+const needsAttention = (job: JobInfo): boolean =>
+  (job.state === 'failed' || job.state === 'unknown') && job.resubmittedAs === null;
+
+/** A submission not sent yet: it goes at `sendAt` unless cancelled. */
+export interface PendingSend {
+  id: number;
+  kind: JobKindInfo;
+  prompt: string;
+  modelId: string;
+  sendAt: number;
+}
+
+export interface QueueCountsByState {
+  sending: number;
+  queued: number;
+  running: number;
+  done: number;
+  failed: number;
+}
 
 class QueueState {
   items = $state<JobInfo[]>([]);
+  /** The full list, opened on demand only. */
   dockOpen = $state(false);
   /** The engine's own count of queued and running jobs, once it has said anything. */
   counts = $state<QueueCountsInfo | null>(null);
-  /** Finished jobs the user cleared from the dock (they stay in Jobs). */
+  pending = $state<PendingSend[]>([]);
+  /** Ticks while something may fold away or count down. */
+  now = $state(Date.now());
+  /** Finished jobs the user cleared from the queue (they stay in Jobs). */
   #hidden = $state<ReadonlySet<number>>(new Set());
+  #timers = new Map<number, ReturnType<typeof setTimeout>>();
+  #nextPendingId = 1;
 
   readonly live = $derived(this.items.filter(isLive));
   readonly inFlight = $derived(
     this.counts ? Math.max(this.counts.queued + this.counts.running, this.live.length) : this.live.length,
   );
-  /** What the dock lists: everything live, plus finished jobs not cleared yet. */
-  readonly docked = $derived(this.items.filter((j) => isLive(j) || !this.#hidden.has(j.localId)));
+  /** What the list shows: everything live, failures until cleared, other finished jobs for a few seconds. */
+  readonly docked = $derived(
+    this.items.filter(
+      (j) =>
+        isLive(j) ||
+        (!this.#hidden.has(j.localId) && (needsAttention(j) || this.now - (j.finishedAt ?? 0) < FOLD_AFTER_MS)),
+    ),
+  );
+  readonly byState: QueueCountsByState = $derived.by(() => {
+    const shown = this.docked;
+    return {
+      sending: this.pending.length + shown.filter((j) => j.state === 'submitting').length,
+      queued: shown.filter((j) => j.state === 'queued').length,
+      running: shown.filter((j) => j.state === 'running').length,
+      done: shown.filter((j) => j.state === 'succeeded').length,
+      failed: shown.filter((j) => j.state === 'failed' || j.state === 'unknown').length,
+    };
+  });
 
   async load(): Promise<void> {
     const result = await invoke('jobs:list', { limit: RECENT_LIMIT });
-    // Jobs that finished before this session are history: keep them out of the dock.
+    // Jobs that finished before this session are history: keep them out of the queue.
     if (result.ok) {
       this.#hidden = new Set(result.value.filter((j) => !isLive(j)).map((j) => j.localId));
       for (const job of result.value) this.upsert(job);
@@ -34,11 +82,15 @@ class QueueState {
   }
 
   listen(): () => void {
+    const tick = setInterval(() => (this.now = Date.now()), 1000);
     const stops = [
       on('queue:counts', (counts) => (this.counts = counts)),
       on('jobs:changed', (job) => this.upsert(job)),
     ];
-    return () => stops.forEach((stop) => stop());
+    return () => {
+      clearInterval(tick);
+      stops.forEach((stop) => stop());
+    };
   }
 
   toggleDock(): void {
@@ -51,12 +103,39 @@ class QueueState {
     this.items = [job, ...others].sort((a, b) => b.createdAt - a.createdAt).slice(0, RECENT_LIMIT);
   }
 
+  /** Holds a submission for SEND_DELAY_MS, then runs `send`; cancel() in between drops it. */
+  hold(entry: Omit<PendingSend, 'id' | 'sendAt'>, send: () => Promise<void>): Promise<void> {
+    const id = this.#nextPendingId++;
+    this.pending = [...this.pending, { ...entry, id, sendAt: Date.now() + SEND_DELAY_MS }];
+    return new Promise((resolve) => {
+      this.#timers.set(
+        id,
+        setTimeout(() => {
+          this.#timers.delete(id);
+          this.pending = this.pending.filter((p) => p.id !== id);
+          void send().finally(resolve);
+        }, SEND_DELAY_MS),
+      );
+    });
+  }
+
+  /** Takes back a submission that was not sent yet; false when it already went. */
+  cancel(id: number): boolean {
+    const timer = this.#timers.get(id);
+    if (timer === undefined) return false;
+    clearTimeout(timer);
+    this.#timers.delete(id);
+    this.pending = this.pending.filter((p) => p.id !== id);
+    return true;
+  }
+
   dismissFinished(): void {
     this.#hidden = new Set([...this.#hidden, ...this.items.filter((j) => !isLive(j)).map((j) => j.localId)]);
   }
 
-  /** Forget everything (another account was opened). */
+  /** Forget everything (another account was opened); submissions not sent yet are dropped. */
   reset(): void {
+    for (const id of [...this.#timers.keys()]) this.cancel(id);
     this.items = [];
     this.counts = null;
     this.#hidden = new Set();

@@ -40,6 +40,24 @@ class SettingsState {
     return false;
   }
 
+  /**
+   * Points the app at another library folder (nothing moves): the core accepts only an empty folder
+   * or an Atelier library, and in the app only one the folder dialog returned. True when accepted.
+   */
+  async useLibraryFolder(path: string): Promise<boolean> {
+    this.saving = { ...this.saving, libraryDir: true };
+    const result = await invoke('library:use-folder', { to: path });
+    this.saving = { ...this.saving, libraryDir: false };
+    const { libraryDir: _previous, ...others } = this.fieldErrors;
+    if (result.ok) {
+      if (this.values) this.values = { ...this.values, libraryDir: result.value.libraryDir };
+      this.fieldErrors = others;
+      return true;
+    }
+    this.fieldErrors = { ...others, libraryDir: result.error.message };
+    return false;
+  }
+
   clearError(field: SettingsField): void {
     const { [field]: _dropped, ...others } = this.fieldErrors;
     this.fieldErrors = others;

@@ -1,5 +1,5 @@
-// The one door from the Create panels to the job engine: submits a normalized request and shows the job
-// in the queue dock at once. Refusals come back as a toast with the core's reason.
+// The one door from the Create panels to the job engine: submits a normalized request (after the
+// short wait in which the queue can cancel it). Refusals come back as a toast with the core's reason.
 import type { JobInfo } from '@contract/ipc/jobs.ts';
 import type { GenerationRequest } from '@contract/rules/index.ts';
 import type { Result } from '@contract/errors.ts';
@@ -21,14 +21,23 @@ function send(request: GenerationRequest): Promise<Result<JobInfo>> {
   }
 }
 
-export async function submitGeneration(request: GenerationRequest): Promise<JobInfo | null> {
-  const result = await send(request);
-  if (!result.ok) {
-    const fields = result.error.fields?.map((f) => f.message).join('; ');
-    toasts.error(fields ? `${result.error.message} ${fields}` : result.error.message);
-    return null;
-  }
-  queue.upsert(result.value);
-  queue.dockOpen = true;
-  return result.value;
+/**
+ * Holds the request a moment (it can be cancelled from the queue), then sends it. The queue's list
+ * is not opened: the status bar's counts and the results canvas show the new job.
+ */
+export function submitGeneration(request: GenerationRequest): Promise<JobInfo | null> {
+  const body = request.body as Partial<Body> & { imageID?: string };
+  let job: JobInfo | null = null;
+  return queue
+    .hold({ kind: request.kind, prompt: body.prompt ?? '', modelId: body.modelID ?? body.imageID ?? '' }, async () => {
+      const result = await send(request);
+      if (!result.ok) {
+        const fields = result.error.fields?.map((f) => f.message).join('; ');
+        toasts.error(fields ? `${result.error.message} ${fields}` : result.error.message);
+        return;
+      }
+      queue.upsert(result.value);
+      job = result.value;
+    })
+    .then(() => job);
 }

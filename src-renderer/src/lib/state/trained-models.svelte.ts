@@ -1,6 +1,7 @@
-// The user's trained models as the Create image picker needs them (id, name, status, usable), from
-// 'models:list', reloaded on 'models:changed' and after every sync.
-import { invoke, on } from '../ipc.ts';
+// The account's models as Create image's picker needs them (id, name, status, usable): a view of
+// the one live model list in models.svelte.ts, which follows every models, sync and training event,
+// so a model that finishes training is usable in Create the moment the core says so.
+import { models } from './models.svelte.ts';
 
 export interface TrainedModelEntry {
   id: string;
@@ -12,19 +13,9 @@ export interface TrainedModelEntry {
 }
 
 class TrainedModels {
-  items = $state<TrainedModelEntry[]>([]);
-
-  async load(): Promise<void> {
-    const result = await invoke('models:list');
-    if (!result.ok) return;
-    this.items = result.value.map((m) => ({ id: m.id, label: m.displayName, status: m.status, usable: m.usable }));
-  }
-
-  listen(): () => void {
-    const reload = () => void this.load();
-    const stops = [on('models:changed', reload), on('sync:changed', reload)];
-    return () => stops.forEach((stop) => stop());
-  }
+  readonly items: TrainedModelEntry[] = $derived(
+    models.items.map((m) => ({ id: m.id, label: m.displayName, status: m.status, usable: m.usable })),
+  );
 
   find(id: string): TrainedModelEntry | undefined {
     return this.items.find((m) => m.id === id);

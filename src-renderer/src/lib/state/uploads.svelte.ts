@@ -5,6 +5,7 @@ import type { UploadInfo } from '@contract/ipc/uploads.ts';
 import { MAX_FILES_PER_ADD } from '@contract/ipc/uploads.ts';
 import { detectImageFormat } from '@contract/rules/index.ts';
 import { invoke, on } from '../ipc.ts';
+import { sendFileForUpload } from '../upload-files.ts';
 import { withAcceptedUploads } from '../models/accepted-uploads.ts';
 import { FORMAT_SNIFF_BYTES, judgePhotos, quickRefusal, type PhotoFacts } from '../models/photo-checks.ts';
 
@@ -25,7 +26,7 @@ export interface RefusedPhoto {
   reason: string;
 }
 
-/** Raw bytes per uploads:add call (sent as base64 over the bridge, a third larger). */
+/** Bytes per uploads:add call: the core holds a batch's files in memory until they are queued. */
 const BATCH_BYTES = 24 * 1024 * 1024;
 const LIVE: ReadonlySet<UploadInfo['state']> = new Set(['queued', 'uploading']);
 
@@ -57,15 +58,6 @@ async function factsOf(file: File): Promise<PhotoFacts> {
   if (quickRefusal(base)) return { ...base, sha256: null, width: null, height: null };
   const [sha256, size] = await Promise.all([sha256Of(file), dimensionsOf(file)]);
   return { ...base, sha256, ...size };
-}
-
-function toBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
-    reader.readAsDataURL(file);
-  });
 }
 
 /** The core words its refusals as `"name" was not added: reason`; the name is shown on its own here. */
@@ -157,9 +149,21 @@ class UploadsState {
     const refused: RefusedPhoto[] = [];
     try {
       for (const batch of batches(photos)) {
-        const files = await Promise.all(
-          batch.map(async (p) => ({ name: p.file.name, bytesBase64: await toBase64(p.file) })),
-        );
+        // Each file goes in 1 MiB chunks, one after the other; then the batch is added at once.
+        const files: { fileId: string }[] = [];
+        let failure: string | null = null;
+        for (const photo of batch) {
+          const sent = await sendFileForUpload(photo.file);
+          if (!sent.ok) {
+            failure = `${photo.file.name}: ${sent.error.message}`;
+            break;
+          }
+          files.push(sent.value);
+        }
+        if (failure !== null) {
+          this.error = failure;
+          break;
+        }
         const result = await invoke('uploads:add', { modelID: modelId, type: 'modelInput', files });
         if (!result.ok) {
           this.error = result.error.message;

@@ -1,5 +1,34 @@
-// Finding the validation problem that belongs to a form field, and the ones no field shows.
+// Finding the validation problem that belongs to a form field, and the ones no field shows; which
+// problems are shown yet (a field's once it was touched, every one after a submit attempt).
+import { SvelteSet } from 'svelte/reactivity';
 import type { FieldProblem } from '@contract/rules/index.ts';
+
+/** Paths of fields the user changed, and whether a submit was tried. */
+export class TouchedFields {
+  readonly #paths = new SvelteSet<string>();
+  submitted = $state(false);
+
+  add(path: string): void {
+    this.#paths.add(path);
+  }
+
+  /** A field counts as touched when it, its list or one of its items was. */
+  has(path: string): boolean {
+    if (this.submitted) return true;
+    const list = path.replace(/\[\d+\].*$/, '');
+    return this.#paths.has(path) || this.#paths.has(list);
+  }
+
+  reset(): void {
+    this.#paths.clear();
+    this.submitted = false;
+  }
+}
+
+/** The problem of a field, if it is shown yet. */
+export function problemShown(problems: readonly FieldProblem[], path: string, touched: TouchedFields): string | null {
+  return touched.has(path) ? problemAt(problems, path) : null;
+}
 
 /** The first problem of exactly this field path. */
 export function problemAt(problems: readonly FieldProblem[], path: string): string | null {
@@ -24,7 +53,7 @@ export function unplacedProblems(problems: readonly FieldProblem[], shown: reado
   );
 }
 
-/** The Generate button's reason line. Messages keep their case: they often start with a field or model id. */
+/** The Generate button's reason line (the messages are already in the form's words). */
 export function blockingReason(problems: readonly FieldProblem[]): string | null {
   const first = problems[0];
   if (!first) return null;

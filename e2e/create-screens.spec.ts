@@ -1,0 +1,74 @@
+// Screens of Create image, Create video and the queue at 1280×800 and 1024×640, light and dark, as a
+// person sees them. Written to e2e-artifacts/screens/, or to ATELIER_SCREENS_DIR (docs/screens/ for the
+// README) as palette PNGs small enough to commit.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { repoRoot } from './fixtures/browser-mode.ts';
+import { AppShellPage } from './pages/app-shell-page.ts';
+import { demoTest as test, expect } from './pages/app-fixtures.ts';
+import { generateAndWait } from './pages/contract-client.ts';
+import { CreateImagePage } from './pages/create-image-page.ts';
+import { CreateVideoPage } from './pages/create-video-page.ts';
+
+const DIR = process.env['ATELIER_SCREENS_DIR'] ?? join(repoRoot, 'e2e-artifacts', 'screens');
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 640 },
+] as const;
+const MAX_BYTES = 300 * 1024;
+
+async function shoot(page: Page, name: string): Promise<void> {
+  mkdirSync(DIR, { recursive: true });
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(250);
+      const png = await sharp(await page.screenshot())
+        .png({ palette: true, quality: 90, effort: 8 })
+        .toBuffer();
+      expect(png.length, `${name} ${size.width}×${size.height} ${scheme}`).toBeLessThan(MAX_BYTES);
+      writeFileSync(join(DIR, `${name}-${size.width}x${size.height}-${scheme}.png`), png);
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  await page.setViewportSize(SIZES[0]);
+}
+
+test('screens of Create image, Create video and the queue', async ({ page, demoApp }) => {
+  test.setTimeout(180_000);
+  const shell = new AppShellPage(page);
+  await shell.open(demoApp.url);
+  await generateAndWait(page, [
+    { kind: 'image', body: { modelID: 'imagea', prompt: 'a lighthouse at dusk, long exposure', numImages: 2 } },
+    { kind: 'image', body: { modelID: 'imagec-2', prompt: 'a ceramic teapot on linen', aspectRatio: '4:3' } },
+  ]);
+  await page.reload();
+
+  await shell.goTo('create-image');
+  const image = new CreateImagePage(page);
+  await image.chooseModel('imagec-2');
+  await image.prompt.fill('a ceramic teapot on linen, soft window light');
+  await image.pickSegment('aspectRatio', '4:3');
+  await expect(image.root.getByTestId('result-image').first()).toBeVisible({ timeout: 20_000 });
+  await shoot(page, 'create-image');
+
+  await shell.goTo('create-video');
+  const video = new CreateVideoPage(page);
+  await video.chooseModel('videob-2.0');
+  await video.prompt.fill('slow waves on a pier at dawn');
+  await shoot(page, 'create-video');
+
+  // The queue: a few jobs on their way, the list opened on demand.
+  await shell.goTo('create-image');
+  for (const prompt of ['a red bicycle', 'a paper boat', 'a kite over the sea']) {
+    await image.prompt.fill(prompt);
+    await image.generate.click();
+  }
+  await expect(page.getByTestId('pending-send').first()).toBeVisible();
+  await shell.jobsInFlight.click();
+  await expect(shell.queueDock.getByTestId('queue-item').first()).toBeVisible({ timeout: 10_000 });
+  await shoot(page, 'queue');
+});

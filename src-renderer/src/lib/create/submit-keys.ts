@@ -1,0 +1,35 @@
+// Which key presses in a Create form spend: only Ctrl/Cmd+Enter, from anywhere in the form but never
+// from inside a dialog (a dialog owns its keys). A plain Enter in a one-line field must never submit.
+
+export interface KeyLike {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+  isComposing?: boolean;
+}
+
+export const isMacPlatform = (platform: string): boolean => platform.toLowerCase().includes('mac');
+
+/** Ctrl+Enter, or Cmd+Enter on macOS: the one way to generate from the keyboard. */
+export function isGenerateShortcut(event: KeyLike, mac: boolean): boolean {
+  if (event.key !== 'Enter' || event.altKey || event.shiftKey || event.isComposing) return false;
+  return mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
+}
+
+/** The shortcut as shown on the Generate button and in aria-keyshortcuts. */
+export function generateShortcutText(mac: boolean): { shown: string; aria: string } {
+  return mac ? { shown: '⌘↵', aria: 'Meta+Enter' } : { shown: 'Ctrl+↵', aria: 'Control+Enter' };
+}
+
+const TYPES_WITHOUT_IMPLICIT_SUBMIT = new Set(['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'image']);
+
+/**
+ * A plain Enter on this element would submit the form implicitly (a one-line input does that by
+ * default in every browser); those presses are stopped. Textareas and buttons keep their Enter.
+ */
+export function enterWouldSubmit(target: EventTarget | null): boolean {
+  if (typeof HTMLInputElement === 'undefined' || !(target instanceof HTMLInputElement)) return false;
+  return !TYPES_WITHOUT_IMPLICIT_SUBMIT.has(target.type);
+}

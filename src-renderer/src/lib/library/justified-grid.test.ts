@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { aspectsOf, JustifiedGrid } from './justified-grid.ts';
+
+const metrics = { targetRowHeight: 200, gap: 6, pad: 16, placeholderAspect: 1 };
+
+const mixed = (n: number): number[] =>
+  Array.from({ length: n }, (_, i) => [1, 16 / 9, 9 / 16, 21 / 9, 4 / 3][i % 5] as number);
+
+function rowsOf(grid: JustifiedGrid, count: number) {
+  const rows = new Map<number, { index: number; left: number; width: number; height: number }[]>();
+  for (let i = 0; i < count; i += 1) {
+    const r = grid.rect(i);
+    const row = rows.get(r.top) ?? [];
+    row.push({ index: i, left: r.left, width: r.width, height: r.height });
+    rows.set(r.top, row);
+  }
+  return [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([top, items]) => ({ top, items }));
+}
+
+describe('JustifiedGrid', () => {
+  it('keeps every tile in its own shape, fills full rows to the width and stays near the target height', () => {
+    const aspects = mixed(200);
+    const grid = new JustifiedGrid(metrics);
+    grid.update(1200, aspects, 200);
+    const rows = rowsOf(grid, 200);
+    rows.forEach((row, r) => {
+      for (const tile of row.items) expect(tile.width / tile.height).toBeCloseTo(aspects[tile.index] as number, 9);
+      const last = row.items[row.items.length - 1]!;
+      if (r < rows.length - 1) {
+        expect(last.left + last.width).toBeCloseTo(1200 - 16, 6);
+        expect(row.items[0]!.height).toBeGreaterThan(100);
+        expect(row.items[0]!.height).toBeLessThan(400);
+      } else {
+        // The last row is not stretched: at the target height, from the left.
+        expect(last.left + last.width).toBeLessThanOrEqual(1200 - 16 + 1e-6);
+      }
+      if (r > 0) expect(row.top).toBeCloseTo(rows[r - 1]!.top + rows[r - 1]!.items[0]!.height + 6, 6);
+    });
+    expect(grid.height).toBeCloseTo(rows.at(-1)!.top + rows.at(-1)!.items[0]!.height + 16, 6);
+  });
+
+  it('lays out a page appended exactly as the whole list at once (only the open row is redone)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: 0.25, max: 4, noNaN: true }), { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 1, max: 299 }),
+        fc.integer({ min: 300, max: 2000 }),
+        (aspects, cut, width) => {
+          const first = aspects.slice(0, Math.min(cut, aspects.length));
+          const grown = new JustifiedGrid(metrics);
+          grown.update(width, first, aspects.length + 50);
+          grown.update(width, aspects, aspects.length + 50);
+          const whole = new JustifiedGrid(metrics);
+          whole.update(width, aspects, aspects.length + 50);
+          for (let i = 0; i < aspects.length + 50; i += 1) expect(grown.rect(i)).toEqual(whole.rect(i));
+          expect(grown.height).toBeCloseTo(whole.height, 9);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('redoes the rows from a changed item on, and everything on a new width', () => {
+    const aspects = mixed(100);
+    const grid = new JustifiedGrid(metrics);
+    grid.update(1000, aspects, 100);
+    const changed = aspects.slice();
+    changed[50] = 3;
+    expect(grid.update(1000, changed, 100)).toBe(true);
+    const fresh = new JustifiedGrid(metrics);
+    fresh.update(1000, changed, 100);
+    for (let i = 0; i < 100; i += 1) expect(grid.rect(i)).toEqual(fresh.rect(i));
+    expect(grid.update(1000, changed, 100)).toBe(false);
+    grid.update(700, changed, 100);
+    const narrow = new JustifiedGrid(metrics);
+    narrow.update(700, changed, 100);
+    for (let i = 0; i < 100; i += 1) expect(grid.rect(i)).toEqual(narrow.rect(i));
+  });
+
+  it('places slots not loaded yet as placeholder rows after the loaded ones', () => {
+    const grid = new JustifiedGrid(metrics);
+    grid.update(1000, mixed(10), 1000);
+    const last = grid.rect(9);
+    const ph = grid.rect(10);
+    expect(ph.top).toBeGreaterThan(last.top);
+    expect(ph.width).toBeCloseTo(ph.height);
+    const next = grid.rect(11);
+    expect(next.top).toBe(ph.top);
+    expect(grid.height).toBeGreaterThan(grid.rect(999).top);
+  });
+
+  it('answers the rows in view for 100,000 slots, whole rows, without walking the list', () => {
+    const n = 100_000;
+    const grid = new JustifiedGrid(metrics);
+    const aspects = mixed(n);
+    const t0 = performance.now();
+    grid.update(1280, aspects, n);
+    const layoutMs = performance.now() - t0;
+    expect(layoutMs).toBeLessThan(200);
+    const t1 = performance.now();
+    for (let k = 0; k < 1000; k += 1) grid.visible((grid.height * k) / 1000, 800);
+    expect(performance.now() - t1).toBeLessThan(50);
+    const mid = grid.visible(grid.height / 2, 800, 0);
+    expect(mid.last - mid.first).toBeLessThan(60);
+    expect(grid.rect(mid.first).top).toBeLessThanOrEqual(grid.height / 2 + 1);
+    expect(grid.rect(mid.last).top + grid.rect(mid.last).height).toBeGreaterThanOrEqual(grid.height / 2 + 800 - 1);
+    // Whole rows: the slot before the first starts a row above.
+    expect(grid.rect(mid.first - 1).top).toBeLessThan(grid.rect(mid.first).top);
+    expect(grid.rect(mid.last + 1).top).toBeGreaterThan(grid.rect(mid.last).top);
+  });
+
+  it('finds the tile above and below for the arrow keys', () => {
+    const grid = new JustifiedGrid(metrics);
+    grid.update(1000, mixed(60), 60);
+    const below = grid.neighbour(0, 1);
+    expect(grid.rect(below).top).toBeGreaterThan(grid.rect(0).top);
+    expect(grid.neighbour(below, -1)).toBe(0);
+    expect(grid.neighbour(0, -1)).toBe(0);
+    expect(grid.neighbour(59, 1)).toBe(59);
+  });
+
+  it('computes each item’s aspect once', () => {
+    const items = [{ a: 2 }, { a: 0.5 }];
+    let calls = 0;
+    const cache = new WeakMap<{ a: number }, number>();
+    const of = (item: { a: number }) => {
+      calls += 1;
+      return item.a;
+    };
+    expect([...aspectsOf(items, of, cache)]).toEqual([2, 0.5]);
+    aspectsOf([...items, { a: 1 }], of, cache);
+    expect(calls).toBe(3);
+  });
+
+  it('has no height and no slots in view when empty', () => {
+    const grid = new JustifiedGrid(metrics);
+    grid.update(1000, [], 0);
+    expect(grid.height).toBe(0);
+    expect(grid.visible(0, 800)).toEqual({ first: 0, last: -1 });
+  });
+});
