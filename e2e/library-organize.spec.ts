@@ -47,7 +47,10 @@ test.beforeAll(async ({ browser }) => {
   await invokeInPage(page, 'uploads:add', {
     modelID: model.id,
     type: 'modelInput',
-    files: ['photo-01.jpg', 'photo-02.jpg'].map((name) => ({ path: join(repoRoot, 'e2e/fixtures/photos', name) })),
+    files: ['photo-01.jpg', 'photo-02.jpg'].map((name) => ({
+      name,
+      bytesBase64: readFileSync(join(repoRoot, 'e2e/fixtures/photos', name)).toString('base64'),
+    })),
   });
   await expect
     .poll(async () => (await invokeInPage<Counts>(page, 'assets:counts', { origin: 'uploaded' })).total, {

@@ -61,7 +61,7 @@ test('a downloaded PNG dropped on Create image restores its prompt, model and op
 
   await expect(page.getByTestId('toast').filter({ hasText: 'Settings restored from lighthouse.png' })).toBeVisible();
   await expect(page.getByTestId('field-prompt').getByRole('textbox')).toHaveValue(PROMPT);
-  await expect(page.getByTestId('field-aspectRatio').getByRole('combobox')).toHaveValue('3:2');
+  await expect(page.getByTestId('field-aspectRatio').getByRole('radio', { name: /3:2/ })).toBeChecked();
   await expect(page.getByTestId('field-modelID').getByRole('combobox')).toHaveValue('imagec-2');
 });
 
