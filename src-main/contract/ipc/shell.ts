@@ -25,8 +25,39 @@ export interface PickedFolderInfo {
   path: string | null;
 }
 
+/** One entry of a native context menu (desktop app): an item, a checkbox, a separator, or a submenu. */
+export interface NativeMenuItemInfo {
+  /** Handed back when the entry is chosen; absent on separators and submenu headers. */
+  id?: string | undefined;
+  label?: string | undefined;
+  enabled?: boolean | undefined;
+  checked?: boolean | undefined;
+  separator?: boolean | undefined;
+  submenu?: NativeMenuItemInfo[] | undefined;
+}
+
+/** What the user chose in a native menu: the entry's id, or null when it closed without a choice. */
+export interface NativeMenuChoiceInfo {
+  id: string | null;
+}
+
 const text = (name: string, max: number) =>
   v.pipe(v.string(`${name} must be text.`), v.nonEmpty(`${name} is empty.`), v.maxLength(max, `${name} is too long.`));
+
+const menuLeaf = v.strictObject({
+  id: v.optional(v.pipe(v.string('A menu id must be text.'), v.maxLength(200, 'A menu id is too long.'))),
+  label: v.optional(v.pipe(v.string('A menu label must be text.'), v.maxLength(200, 'A menu label is too long.'))),
+  enabled: v.optional(v.boolean('enabled must be true or false.')),
+  checked: v.optional(v.boolean('checked must be true or false.')),
+  separator: v.optional(v.boolean('separator must be true or false.')),
+});
+/** Two levels at most (an entry and its submenu): what the app's menus need, and a bound on the work. */
+const menuItem = v.strictObject({
+  ...menuLeaf.entries,
+  submenu: v.optional(
+    v.pipe(v.array(menuLeaf, 'A submenu must be a list.'), v.maxLength(60, 'The submenu has too many entries.')),
+  ),
+});
 
 export const shellInvoke = {
   'shell:open-data-folder': invoke(v.undefined(), type<null>()),
@@ -41,6 +72,13 @@ export const shellInvoke = {
   'shell:copy-image': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
   /** Starts dragging a library file out of the window as a file, to the desktop or another app (desktop app only). */
   'shell:start-drag': invoke(v.strictObject({ path: text('The file path', 4096) }), type<null>()),
+  /** A native context menu at the pointer (desktop app only); the renderer carries out the chosen entry. */
+  'shell:context-menu': invoke(
+    v.strictObject({
+      items: v.pipe(v.array(menuItem, 'The menu must be a list.'), v.maxLength(60, 'The menu has too many entries.')),
+    }),
+    type<NativeMenuChoiceInfo>(),
+  ),
   /** The system's folder dialog (desktop app only), for moving the library or exporting. */
   'shell:pick-folder': invoke(
     v.strictObject({ purpose: v.picklist(['library-move', 'export'], 'purpose must be library-move or export.') }),

@@ -118,6 +118,40 @@ describe('shell:* handlers', () => {
     await core.close();
   });
 
+  it('shows a native context menu where the desktop has one and hands back the choice; bounded; unsupported elsewhere', async () => {
+    const { desktop } = recordingDesktop();
+    const shown: unknown[] = [];
+    const { core } = await setup({
+      ...desktop,
+      popupMenu: async (items) => {
+        shown.push(items);
+        return 'favorite';
+      },
+    });
+    const items = [
+      { id: 'open', label: 'Open' },
+      { separator: true },
+      { label: 'Add to collection', submenu: [{ id: 'c:1', label: 'Coast' }] },
+    ];
+    expect(await core.dispatch('shell:context-menu', { items })).toEqual({ ok: true, value: { id: 'favorite' } });
+    expect(shown).toEqual([items]);
+    const deeper = [{ label: 'a', submenu: [{ label: 'b', submenu: [{ id: 'c', label: 'c' }] }] }];
+    expect(await core.dispatch('shell:context-menu', { items: deeper })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument' },
+    });
+    const many = Array.from({ length: 61 }, (_, i) => ({ id: String(i), label: String(i) }));
+    expect(await core.dispatch('shell:context-menu', { items: many })).toMatchObject({ ok: false });
+    expect(shown).toHaveLength(1);
+    await core.close();
+    const bare = await setup(desktop);
+    expect(await bare.core.dispatch('shell:context-menu', { items })).toMatchObject({
+      ok: false,
+      error: { code: 'unsupported' },
+    });
+    await bare.core.close();
+  });
+
   it('opens the data and logs folders (creating the logs folder)', async () => {
     const { calls, desktop } = recordingDesktop();
     const { core, dataDir } = await setup(desktop);

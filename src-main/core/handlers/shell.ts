@@ -3,7 +3,7 @@
 import { dirname, isAbsolute, join } from 'node:path';
 import { mkdir, stat } from 'node:fs/promises';
 import { AppError } from '../../contract/errors.ts';
-import type { PickedFolderInfo } from '../../contract/ipc/shell.ts';
+import type { NativeMenuChoiceInfo, NativeMenuItemInfo, PickedFolderInfo } from '../../contract/ipc/shell.ts';
 import type { CoreContext } from '../context.ts';
 import { externalUrlProblem } from '../host/external-url.ts';
 import { logsDir } from '../host/folders.ts';
@@ -75,6 +75,10 @@ export function shellHandlers(ctx: CoreContext, picked: PickedFolders) {
       if (!desktop.startDrag) throw unsupportedHere();
       desktop.startDrag(full);
       return null;
+    },
+    'shell:context-menu': async ({ items }: { items: NativeMenuItemInfo[] }): Promise<NativeMenuChoiceInfo> => {
+      if (!desktop.popupMenu) throw unsupportedHere();
+      return { id: await desktop.popupMenu(items) };
     },
     'shell:pick-folder': async ({ purpose }: { purpose: 'library-move' | 'export' }): Promise<PickedFolderInfo> => {
       const libraryDir = ctx.settings.get().libraryDir;

@@ -1,6 +1,7 @@
 // Desktop actions the renderer may ask for through the core (open the data folder, show a file,
 // open a link). The core checks the request; the host performs it with its OS integration.
 import { AppError } from '../../contract/errors.ts';
+import type { NativeMenuItemInfo } from '../../contract/ipc/shell.ts';
 
 export interface DesktopIntegration {
   /** Opens a folder in the file manager. */
@@ -17,6 +18,8 @@ export interface DesktopIntegration {
   copyImage?(path: string): Promise<void>;
   /** Starts an OS drag of a file out of the app window (absent: unsupported). */
   startDrag?(path: string): void;
+  /** Shows a native context menu; the chosen entry's id, or null when closed (absent: unsupported). */
+  popupMenu?(items: NativeMenuItemInfo[]): Promise<string | null>;
 }
 
 const unsupported = (): never => {

@@ -8,6 +8,7 @@ import { createPowerSignalHub, type PowerSignalHub } from '../../core/host/power
 import { withDemoBadge } from '../demo-badge.ts';
 import { keepAwakeWhileBusy, type KeepAwake } from '../keep-awake.ts';
 import { mediaOut } from '../media-out.ts';
+import { popupNativeMenu } from '../native-menu.ts';
 import { createOsNotifier } from '../os-notifier.ts';
 import { createTaskbarProgress } from '../taskbar-progress.ts';
 
@@ -84,6 +85,7 @@ export function createShellHost(options: ShellHostOptions): ShellHost {
         return picked.canceled ? null : (picked.filePaths[0] ?? null);
       },
       ...mediaOut(() => options.window()),
+      popupMenu: (items) => popupNativeMenu(options.window(), items),
     },
   };
   return { services, notifier, powerHub, keepAwake, lastNotification: () => last };

@@ -2,23 +2,12 @@
 // entries it shows, where, and in which host (the viewer is a modal dialog, so it renders its own).
 // Opened by right-click, Shift+F10 or the ContextMenu key; the menu itself is ContextMenu.svelte.
 import type { AssetInfo } from '@contract/ipc/assets.ts';
+import { invoke } from '../ipc.ts';
+import type { MenuAction, MenuEntry } from '../library/menu-entries.ts';
+import { toNativeMenu } from '../library/native-menu.ts';
+import { appInfo } from './app-info.svelte.ts';
 
-export interface MenuAction {
-  id: string;
-  label: string;
-  /** Shown at the right (e.g. "F"). */
-  shortcut?: string;
-  /** Why it is not available now; the entry stays visible, disabled, with this as its title. */
-  unavailable?: string | null;
-  danger?: boolean;
-  /** A toggle (menuitemcheckbox). */
-  checked?: boolean;
-  /** Opens a second list in place (←/Esc come back). */
-  submenu?: () => Promise<MenuEntry[]> | MenuEntry[];
-  run?: () => void;
-}
-
-export type MenuEntry = MenuAction | { separator: true };
+export type { MenuAction, MenuEntry } from '../library/menu-entries.ts';
 
 export type MenuHost = 'page' | 'viewer';
 
@@ -39,7 +28,21 @@ class LibraryMenuState {
 
   readonly isOpen = $derived(this.host !== null);
 
+  /** The desktop app shows a native menu (keyboard and screen readers as the OS does them); the browser, this one. */
   show(entries: MenuEntry[], at: MenuPlacement, options: { host?: MenuHost; title: string }): void {
+    if (appInfo.info?.host === 'electron') void this.#showNative(entries, at, options);
+    else this.#showInPage(entries, at, options);
+  }
+
+  async #showNative(entries: MenuEntry[], at: MenuPlacement, options: { host?: MenuHost; title: string }) {
+    const menu = await toNativeMenu(entries);
+    const chosen = await invoke('shell:context-menu', { items: menu.items });
+    // A shell without native menus (or a refusal): the in-page menu instead.
+    if (!chosen.ok) return this.#showInPage(entries, at, options);
+    if (chosen.value.id !== null) menu.actions.get(chosen.value.id)?.();
+  }
+
+  #showInPage(entries: MenuEntry[], at: MenuPlacement, options: { host?: MenuHost; title: string }): void {
     this.#returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     this.entries = entries;
     this.parent = null;
