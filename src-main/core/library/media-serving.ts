@@ -74,6 +74,20 @@ export function encodeMediaPath(relativePath: string): string {
  * afterwards lets a symlink swapped in between serve any file of the disk.
  */
 async function openInLibrary(root: string, relativePath: string): Promise<{ handle: FileHandle; info: Stats } | null> {
+  // A file replaced by an atomic rename while it was opened (settings written into a download,
+  // a finished re-download) is a new file at the same name: open it again rather than answer 404,
+  // which an <img> would keep. The checks stay the same on every try.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const opened = await openOnce(root, relativePath);
+    if (opened !== 'replaced') return opened;
+  }
+  return null;
+}
+
+async function openOnce(
+  root: string,
+  relativePath: string,
+): Promise<{ handle: FileHandle; info: Stats } | 'replaced' | null> {
   let file: string;
   try {
     file = resolveInLibrary(root, relativePath);
@@ -94,7 +108,7 @@ async function openInLibrary(root: string, relativePath: string): Promise<{ hand
     const inLibrary = relative(realRoot, real).split(sep);
     if (!isWithin(realRoot, real) || inLibrary.some((segment) => segment.endsWith('.part'))) return null;
     const named = await stat(real);
-    if (named.dev !== info.dev || named.ino !== info.ino) return null;
+    if (named.dev !== info.dev || named.ino !== info.ino) return named.isFile() ? 'replaced' : null;
     handedOn = true;
     return { handle, info };
   } catch {

@@ -62,6 +62,38 @@ describe('serving from the opened file', () => {
     expect(served).toBeGreaterThan(0); // the real file was still served in between
   }, 60_000);
 
+  it('serves a file replaced by an atomic rename during the request (old or new bytes, never a 404)', async () => {
+    const target = join(root, 'images', 'b.png');
+    await writeFile(target, 'old bytes');
+    // Another thread writes new versions beside it and renames them over it, as writing settings into a download does.
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const writer = new Worker(
+      `const { writeFileSync, renameSync } = require('node:fs');
+       const { workerData: { dir, stop } } = require('node:worker_threads');
+       const flag = new Int32Array(stop);
+       let n = 0;
+       while (Atomics.load(flag, 0) === 0) {
+         n += 1;
+         try { writeFileSync(dir + '/b.png.settings', 'new bytes ' + n); renameSync(dir + '/b.png.settings', dir + '/b.png'); } catch {}
+         Atomics.wait(flag, 0, 0, 2); // a new version every few milliseconds
+       }`,
+      { eval: true, workerData: { dir: join(root, 'images'), stop: stop.buffer } },
+    );
+    const statuses = new Map<number, number>();
+    try {
+      for (let i = 0; i < 1500; i += 1) {
+        const reply = await serveLocalMedia(root, { path: 'images/b.png' });
+        statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+        const body = await read(reply.body);
+        if (reply.status === 200) expect(body).toMatch(/^(old bytes|new bytes \d+)$/);
+      }
+    } finally {
+      Atomics.store(stop, 0, 1);
+      await new Promise((resolve) => writer.once('exit', resolve));
+    }
+    expect(Object.fromEntries(statuses)).toEqual({ 200: 1500 });
+  }, 60_000);
+
   it('refuses a link out of the library that is there all along', async () => {
     const reply = await serveLocalMedia(root, { path: 'images/evil.png' });
     expect(reply.status).toBe(404);
