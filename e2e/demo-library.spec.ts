@@ -25,7 +25,8 @@ test('the demo shows a full library within 5 s of "Try the demo"', async ({ page
 
   const started = Date.now();
   await welcome.chooseDemo.click();
-  await library.open();
+  // The first screen after the click is the Library itself.
+  await library.root.waitFor();
   /** Tiles in view whose thumbnail has loaded. */
   const withPictures = () =>
     library.tiles.evaluateAll(

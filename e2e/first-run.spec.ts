@@ -22,7 +22,7 @@ test('first run into demo mode', async ({ page, freshApp }) => {
   await screenshotBothSchemes(page, 'view-first-run');
 
   await welcome.chooseDemo.click();
-  await expect(shell.view('create-image')).toBeVisible();
+  await expect(shell.view('library')).toBeVisible();
   await expect(shell.demoBadge).toBeVisible();
 
   // Demo mode is remembered: a reload does not ask again.
