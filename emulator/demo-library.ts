@@ -7,6 +7,7 @@
 import { PUBLIC_IMAGE_MODELS } from '../src-main/contract/rules/index.ts';
 import type { EmulatorContext } from './context.ts';
 import { createJob } from './job-factory.ts';
+import { outputImage } from './output-image.ts';
 import { imageCredits, planImageOutput, videoCredits } from './output-size.ts';
 import { SeededRandom } from './random.ts';
 import type { RenderSpec } from './media/image-render.ts';
@@ -167,36 +168,17 @@ export function seedDemoLibrary(
     if (job.outcome !== 'success') return job;
     const seed = typeof body['seed'] === 'number' ? body['seed'] : rng.int(0, 2 ** 31);
     for (let i = 0; i < numImages; i += 1) {
-      const prompt = String(body['prompt'] ?? '');
-      const image: ImageRecord = {
+      const image = outputImage({
         id: store.newId('img'),
         ownerId,
         modelID,
-        type: 'output',
-        createdAt: job.finishAt,
-        updatedAt: job.finishAt,
-        jobId: job.id,
-        source: {
-          kind: 'render',
-          format: plan.format,
-          width: plan.width,
-          height: plan.height,
-          prompt,
-          seed: seed + i,
-          caption: `${modelID} · ${plan.width}×${plan.height} · seed ${seed + i}`,
-        },
-        data: {
-          jobId: job.id,
-          prompt,
-          preset: body['preset'] ?? '',
-          seed: seed + i,
-          width: plan.width,
-          height: plan.height,
-          format: plan.format,
-          request: body,
-          demo: hints(collection),
-        },
-      };
+        job,
+        plan,
+        renderPrompt: String(body['prompt'] ?? ''),
+        seed: seed + i,
+        request: body,
+        extra: { demo: hints(collection) },
+      });
       store.images.set(image.id, image);
       job.outputIds.push(image.id);
       summary.images += 1;

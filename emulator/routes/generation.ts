@@ -5,6 +5,7 @@ import type { EmulatorContext } from '../context.ts';
 import { invalidField, okEnvelope } from '../envelope.ts';
 import { createJob, promptFailure } from '../job-factory.ts';
 import { modelStatusAt } from '../lifecycle.ts';
+import { outputImage } from '../output-image.ts';
 import { imageCredits, planImageOutput, UPSCALE_CREDITS } from '../output-size.ts';
 import { isPresetTag } from '../presets.ts';
 import type { ImageRecord } from '../records.ts';
@@ -67,34 +68,16 @@ export function registerGenerationRoutes(app: FastifyInstance, ctx: EmulatorCont
     );
     if (job.outcome === 'success') {
       for (let i = 0; i < numImages; i += 1) {
-        const image: ImageRecord = {
+        const image = outputImage({
           id: ctx.store.newId('img'),
           ownerId: owner,
           modelID,
-          type: 'output',
-          createdAt: job.finishAt,
-          updatedAt: job.finishAt,
-          jobId: job.id,
-          source: {
-            kind: 'render',
-            format: plan.format,
-            width: plan.width,
-            height: plan.height,
-            prompt,
-            seed: seed + i,
-            caption: `${modelID} · ${plan.width}×${plan.height} · seed ${seed + i}`,
-          },
-          data: {
-            jobId: job.id,
-            prompt: body.prompt ?? '',
-            preset: body.preset ?? '',
-            seed: seed + i,
-            width: plan.width,
-            height: plan.height,
-            format: plan.format,
-            request: body,
-          },
-        };
+          job,
+          plan,
+          renderPrompt: prompt,
+          seed: seed + i,
+          request: body,
+        });
         ctx.store.images.set(image.id, image);
         job.outputIds.push(image.id);
       }
