@@ -21,7 +21,7 @@ import { parseTime } from '../db/values.ts';
 import type { EventBus } from '../events.ts';
 import { silentNotifier, type Notifier } from '../host/notifier.ts';
 import { steadyPowerSignals, type PowerSignals } from '../host/power-signals.ts';
-import { classifyFailure, errorInfoOf } from './backoff.ts';
+import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
 import { systemTime, type EngineTime } from './engine-time.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier, type FinishNotifierOptions } from './finish-notifier.ts';
 import { toJobInfo } from './job-info.ts';

@@ -4,7 +4,7 @@
 import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import { normalize, validate, type FieldProblem } from '../../contract/rules/index.ts';
 import type { JobKindInfo } from '../../contract/ipc/jobs.ts';
-import { errorInfoOf } from './backoff.ts';
+import { errorInfoOf } from '../api/backoff.ts';
 import type { EngineTime } from './engine-time.ts';
 import { activeStateOf, pollIntervalOf } from './job-info.ts';
 import type { EngineJobRow, JobStore } from './job-store.ts';

@@ -2,7 +2,7 @@
 // falls back to the engine's own backoff, a stored wait never exceeds the backoff's maximum
 // (also when it was stored by an older version, read back at start-up), and "Check now" clears it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { POLL_BACKOFF, retryDelay } from './backoff.ts';
+import { POLL_BACKOFF, retryDelay } from '../api/backoff.ts';
 import { imageBody, pollRequests, startEngineHarness, type EngineHarness } from './test-support/engine-harness.ts';
 import { createManualTime } from './test-support/manual-time.ts';
 import { DEFAULT_LOOP_OPTIONS, WallClockLoop, type GateStore } from './wall-clock-loop.ts';

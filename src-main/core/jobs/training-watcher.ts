@@ -6,7 +6,7 @@ import type { TrainingInfo, TrainingStateInfo } from '../../contract/ipc/trainin
 import { UPLOAD_RULES } from '../../contract/rules/index.ts';
 import { POLL_INTERVALS_MS } from '../../contract/service.ts';
 import type { Notifier } from '../host/notifier.ts';
-import { classifyFailure, errorInfoOf } from './backoff.ts';
+import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
 import type { EngineTime } from './engine-time.ts';
 import { checkModel, type JobsService } from './service-port.ts';
 import type { TrainingRow, TrainingStore, TrainState } from './training-store.ts';

@@ -3,7 +3,7 @@
 // before a Retry-After, pause while offline/asleep, and catch up once, with jitter, on wake.
 import type { ErrorInfo } from '../../contract/errors.ts';
 import { diskFullError, isDiskFull } from '../db/disk-full.ts';
-import { classifyFailure, retryDelay, type BackoffPolicy } from './backoff.ts';
+import { classifyFailure, retryDelay, type BackoffPolicy } from '../api/backoff.ts';
 import type { EngineTime, TimerHandle } from './engine-time.ts';
 
 export interface LoopWork {

@@ -11,7 +11,7 @@ import type { Cache } from '../db/cache.ts';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../db/disk-full.ts';
 import { assetFieldsFromImage } from '../db/server-records.ts';
 import { workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
-import { classifyFailure, errorInfoOf, retryDelay } from '../jobs/backoff.ts';
+import { classifyFailure, errorInfoOf, retryDelay } from '../api/backoff.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import type { EngineTime, TimerHandle } from '../jobs/engine-time.ts';
 import type { JobsService } from '../jobs/service-port.ts';

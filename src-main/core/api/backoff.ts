@@ -1,8 +1,8 @@
-// The engine's side of the retry policy for background requests (polls, training checks,
-// uploads): the client's capped full-jitter backoff on a wall-clock schedule, Retry-After as a
+// The one backoff policy for background work (polls, training checks, uploads, downloads):
+// the client's capped full-jitter backoff on a wall-clock schedule, Retry-After as a
 // floor, and which failures are worth waiting out.
 import { AppError, type ErrorInfo } from '../../contract/errors.ts';
-import { backoffCeilingMs, DEFAULT_RETRY_POLICY, fullJitterMs } from '../api/retry-policy.ts';
+import { backoffCeilingMs, DEFAULT_RETRY_POLICY, fullJitterMs } from './retry-policy.ts';
 
 export interface BackoffPolicy {
   /** Upper bound of the first retry's delay. */
