@@ -8,10 +8,8 @@ import { createKeyStore, type KeyStore } from '../secrets/key-store.ts';
 import { createSettings, toSettingsInfo, type Settings } from '../settings/settings.ts';
 import { createConfStore, type KeyValueStore } from '../settings/store.ts';
 import { createAccountManager, type AccountManager } from './account-manager.ts';
-import { appAccountBindings, type AccountClient, type AccountDatabase } from './bindings.ts';
+import { appAccountBindings } from './bindings.ts';
 import type { AccountLogger, DemoService } from './types.ts';
-
-export type AppAccountManager = AccountManager<AccountDatabase, AccountClient>;
 
 export interface AccountSetupDeps {
   dataDir: string;
@@ -35,7 +33,7 @@ export interface AccountSetupDeps {
 export interface AccountServices {
   settings: Settings;
   keyStore: KeyStore;
-  accounts: AppAccountManager;
+  accounts: AccountManager;
 }
 
 const rendererFields = new Set<string>(Object.keys(settingsFieldSchemas));

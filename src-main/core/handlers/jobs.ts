@@ -1,8 +1,8 @@
 // Handlers of the jobs:* channels: the account's jobs engine does the work (core/jobs).
 import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo } from '../../contract/ipc/jobs.ts';
-import type { JobsEngineHost } from '../jobs/engine-host.ts';
+import type { AccountServices } from '../account-services.ts';
 
-export function jobsHandlers(host: JobsEngineHost) {
+export function jobsHandlers(host: Pick<AccountServices, 'jobs'>) {
   return {
     'jobs:submit-image': ({ body }: { body: Record<string, unknown> }): Promise<JobInfo> =>
       host.jobs().submit('image', body),

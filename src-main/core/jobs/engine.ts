@@ -22,7 +22,7 @@ import type { EventBus } from '../events.ts';
 import { silentNotifier, type Notifier } from '../host/notifier.ts';
 import { steadyPowerSignals, type PowerSignals } from '../host/power-signals.ts';
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
-import { systemTime, type EngineTime } from './engine-time.ts';
+import { systemTime, type EngineTime } from '../host/time.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier, type FinishNotifierOptions } from './finish-notifier.ts';
 import { toJobInfo } from './job-info.ts';
 import { JobStore, type EngineJobRow } from './job-store.ts';
@@ -73,7 +73,7 @@ export interface JobsEngineDeps {
   notifier?: Notifier;
   power?: PowerSignals;
   preferences?: EnginePreferences;
-  /** New outputs, for the library's download queue (auto-download is decided there). */
+  /** New outputs, for the library's download queue (core/account-services.ts decides on Auto-download). */
   onOutputs?: (assets: OutputAsset[]) => void;
   logger?: EngineLogger;
   options?: { [K in keyof JobsEngineOptions]?: Partial<JobsEngineOptions[K]> | JobsEngineOptions[K] };

@@ -2,7 +2,7 @@
 // written once it went out, so a restart never notifies twice. Finishes found while a poll round
 // is still running wait for its end, so a catch-up after sleep yields at most one summary.
 import type { Notifier, NotificationRequest } from '../host/notifier.ts';
-import type { EngineTime, TimerHandle } from './engine-time.ts';
+import type { EngineTime, TimerHandle } from '../host/time.ts';
 import { outputsOf, requestOf } from './job-info.ts';
 import type { EngineJobRow, JobStore } from './job-store.ts';
 

@@ -5,7 +5,7 @@ import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import { normalize, validate, type FieldProblem } from '../../contract/rules/index.ts';
 import type { JobKindInfo } from '../../contract/ipc/jobs.ts';
 import { errorInfoOf } from '../api/backoff.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import { activeStateOf, pollIntervalOf } from './job-info.ts';
 import type { EngineJobRow, JobStore } from './job-store.ts';
 import { checkTrigger, type JobsService } from './service-port.ts';

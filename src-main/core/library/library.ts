@@ -52,8 +52,6 @@ export interface LibraryDeps {
   /** This account's folder inside the root: '' for a service account, 'Demo' for the demo. */
   area?: string;
   concurrency(): number;
-  /** The Auto-download setting: finished job outputs are queued only when it is on. */
-  autoDownload(): boolean;
   emitDownloads(change: DownloadsChangedInfo): void;
   emitAssets(change: AssetsChangedInfo): void;
   /** The app's one taskbar/dock bar, shared with uploads. */
@@ -78,7 +76,7 @@ export interface Library {
   start(): void;
   stop(): Promise<void>;
   download(refs: readonly AssetRefInfo[], videoMode?: 'mp4' | 'hls'): DownloadInfo[];
-  /** The jobs engine's outputs hook: queued only when Auto-download is on. */
+  /** Finished jobs' outputs, queued as downloads (core/account-services.ts decides on Auto-download). */
   enqueueOutputs(refs: readonly AssetRefInfo[]): void;
   removeLocal(refs: readonly AssetRefInfo[]): Promise<RemoveLocalInfo>;
   deleteRemote(refs: readonly AssetRefInfo[]): Promise<DeleteRemoteInfo>;
@@ -287,7 +285,7 @@ export function createLibrary(deps: LibraryDeps): Library {
     },
     download: (refs, videoMode) => queue.enqueue(refs, videoMode),
     enqueueOutputs(refs) {
-      if (!deps.autoDownload() || refs.length === 0) return;
+      if (refs.length === 0) return;
       queue.enqueue(refs, 'mp4');
     },
     async removeLocal(refs) {

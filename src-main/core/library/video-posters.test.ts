@@ -196,7 +196,6 @@ describe('a link that gives no poster', () => {
       client: emulatorLibraryClient(emulator.url),
       root: () => root,
       concurrency: () => 1,
-      autoDownload: () => false,
       emitDownloads: () => undefined,
       emitAssets: (change) => announced.push(change),
       logError: (message, error) => {

@@ -1,0 +1,166 @@
+// What runs for the open account: its jobs engine, upload queue, library and syncer. Built here
+// when an account opens (or is open already), closed here in order before its database closes
+// (on a switch or at quit). New job outputs reach the library through here, and only here is the
+// Auto-download setting read.
+import { dirname, join } from 'node:path';
+import { AppError } from '../contract/errors.ts';
+import type { AccountManager } from './account/account-manager.ts';
+import type { AccountSession } from './account/types.ts';
+import type { Cache } from './db/cache.ts';
+import type { EventBus } from './events.ts';
+import type { HostServices } from './host/host-services.ts';
+import type { ProgressAggregate } from './host/progress.ts';
+import { systemTime, type EngineTime } from './host/time.ts';
+import { createAccountJobsEngine } from './jobs/account-engine.ts';
+import type { JobsEngine } from './jobs/engine.ts';
+import type { OutputAsset } from './jobs/outputs.ts';
+import { createLibraryHost, type LibraryHost } from './library/library-host.ts';
+import type { LibraryDeps } from './library/library.ts';
+import type { Settings } from './settings/settings.ts';
+import { createAccountSyncer } from './sync/account-syncer.ts';
+import type { Syncer } from './sync/syncer.ts';
+import { UploadQueue } from './uploads/upload-queue.ts';
+import { uploadServiceFromClient } from './uploads/upload-service.ts';
+
+export interface AccountServicesDeps {
+  dataDir: string;
+  accounts: AccountManager;
+  settings: Settings;
+  events: EventBus;
+  /** The notifier (gated by the Notifications setting) and the power signals. */
+  hostServices: Pick<HostServices, 'notifier' | 'power'>;
+  /** The one taskbar/dock bar that uploads and downloads add up into. */
+  progress?: ProgressAggregate;
+  logError(message: string, error: unknown): void;
+  logInfo?(message: string): void;
+  /** Tests: a manual clock for the engine and the upload queue. */
+  time?: EngineTime;
+  /** Tests: shorter library intervals, an injected fetch. */
+  libraryOptions?: Partial<LibraryDeps>;
+}
+
+export interface AccountServices {
+  /** The open account, or an 'auth' error telling the user to add a key or try the demo. */
+  session(): AccountSession;
+  cache(): Cache;
+  jobs(): JobsEngine;
+  uploads(): UploadQueue;
+  syncer(): Syncer;
+  /** The open account's library, its folder moves and media serving (library-host.ts). */
+  library: LibraryHost;
+  /** Stops everything of the open account (the account manager closes its database after). */
+  close(): Promise<void>;
+}
+
+interface Running {
+  session: AccountSession;
+  jobs: JobsEngine;
+  uploads: UploadQueue;
+  syncer: Syncer;
+}
+
+export function createAccountServices(deps: AccountServicesDeps): AccountServices {
+  const { accounts, settings, events } = deps;
+  const time = deps.time ?? systemTime;
+  const library = createLibraryHost({
+    dataDir: deps.dataDir,
+    settings,
+    events,
+    ...(deps.progress ? { progress: deps.progress } : {}),
+    logError: deps.logError,
+    ...(deps.logInfo ? { logInfo: deps.logInfo } : {}),
+    ...(deps.libraryOptions ? { libraryOptions: deps.libraryOptions } : {}),
+  });
+  const logger = { warn: (message: string, error?: unknown) => deps.logError(message, error) };
+  let running: Running | null = null;
+
+  // Auto-download (on by default): the one place that decides whether new outputs are downloaded.
+  const onOutputs = (assets: OutputAsset[]): void => {
+    if (settings.get().autoDownload) library.enqueueOutputs(assets.map(({ kind, id }) => ({ kind, id })));
+  };
+
+  const start = (session: AccountSession): Running => {
+    const jobs = createAccountJobsEngine(session, {
+      events,
+      settings,
+      notifier: deps.hostServices.notifier,
+      power: deps.hostServices.power,
+      logger,
+      onOutputs,
+      ...(deps.time ? { time: deps.time } : {}),
+    });
+    const uploads = new UploadQueue({
+      cache: session.cache,
+      service: uploadServiceFromClient(session.client),
+      time,
+      emit: (info) => events.emit('uploads:changed', info),
+      stagingDir: join(dirname(session.cache.file), 'upload-staging'),
+      logger,
+      ...(deps.progress ? { progress: deps.progress } : {}),
+      onRateLimited: (retryAfterMs) => events.emit('service:rate-limited', { retryAfterMs, source: 'uploads' }),
+    });
+    const syncer = createAccountSyncer(session, events);
+    library.open(session);
+    jobs.start();
+    uploads.start();
+    return { session, jobs, uploads, syncer };
+  };
+
+  /** Library, uploads, jobs, sync: each one stopped even when the one before failed to. */
+  const stop = async (): Promise<void> => {
+    const current = running;
+    running = null;
+    const steps: [string, () => Promise<void>][] = [['library', () => library.closeSession()]];
+    if (current) {
+      steps.push(
+        ['uploads', () => current.uploads.stop()],
+        ['jobs engine', () => current.jobs.stop()],
+        ['sync', () => current.syncer.close()],
+      );
+    }
+    for (const [name, step] of steps) {
+      try {
+        await step();
+      } catch (error) {
+        deps.logError(`Stopping the ${name} of the account failed`, error);
+      }
+    }
+  };
+
+  const stopOpened = accounts.onSessionOpened((session) => {
+    if (running?.session.cache === session.cache) return;
+    running = start(session);
+    // A first refresh whenever an account opens, in the background: opening must not wait for the network.
+    running.syncer
+      .refresh('all')
+      .catch((error: unknown) => deps.logError('The first refresh of the account failed', error));
+  });
+  const stopClosing = accounts.onSessionClosing(async (session) => {
+    if (running?.session.cache === session.cache) await stop();
+  });
+  // The account opened before the core was built (start-up, the CLI): its refresh is the renderer's or the command's call.
+  const open = accounts.current();
+  if (open) running = start(open);
+
+  const require = (): Running => {
+    if (running) return running;
+    accounts.requireSession(); // throws the 'auth' error that names what to do
+    // Between the switch and the start of the next account's services.
+    throw new AppError({ code: 'conflict', message: 'The account is opening; try again in a moment.' });
+  };
+
+  return {
+    session: () => require().session,
+    cache: () => require().session.cache,
+    jobs: () => require().jobs,
+    uploads: () => require().uploads,
+    syncer: () => require().syncer,
+    library,
+    async close() {
+      stopOpened();
+      stopClosing();
+      await stop();
+      await library.close();
+    },
+  };
+}
