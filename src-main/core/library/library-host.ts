@@ -12,7 +12,7 @@ import { finishInterruptedMove, moveLibrary } from './library-move.ts';
 import { scopedMediaFetch } from './media-http.ts';
 import { ensureLibraryMarker } from './library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
-import { posterLinkVideoId } from './poster-links.ts';
+import { posterLinkVideoId } from '../db/poster-links.ts';
 
 export interface LibraryHostDeps {
   dataDir: string;

@@ -25,7 +25,7 @@ import { reconcileLocalFiles, removeLocalCopy } from './local-files.ts';
 import { scopedMediaFetch, type MediaFetch } from './media-http.ts';
 import { serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
 import { safeLibraryPath, safeNameForId } from './paths.ts';
-import { wantsPosterLink } from './poster-links.ts';
+import { wantsPosterLink } from '../db/poster-links.ts';
 import {
   createRemotePosterQueue,
   type PosterOutcome,
