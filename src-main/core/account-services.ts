@@ -127,12 +127,24 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
     }
   };
 
+  /** Why the open account has no services (a database that cannot be written, …), until the next one opens. */
+  let startFailed = false;
+  const startFor = (session: AccountSession): Running | null => {
+    try {
+      running = start(session);
+      startFailed = false;
+    } catch (error) {
+      startFailed = true;
+      deps.logError("The account's jobs, uploads, library or sync could not start", error);
+    }
+    return running;
+  };
+
   const stopOpened = accounts.onSessionOpened((session) => {
     if (running?.session.cache === session.cache) return;
-    running = start(session);
     // A first refresh whenever an account opens, in the background: opening must not wait for the network.
-    running.syncer
-      .refresh('all')
+    startFor(session)
+      ?.syncer.refresh('all')
       .catch((error: unknown) => deps.logError('The first refresh of the account failed', error));
   });
   const stopClosing = accounts.onSessionClosing(async (session) => {
@@ -140,11 +152,17 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
   });
   // The account opened before the core was built (start-up, the CLI): its refresh is the renderer's or the command's call.
   const open = accounts.current();
-  if (open) running = start(open);
+  if (open) startFor(open);
 
   const require = (): Running => {
     if (running) return running;
     accounts.requireSession(); // throws the 'auth' error that names what to do
+    if (startFailed) {
+      throw new AppError({
+        code: 'internal',
+        message: 'This account could not start; the reason is in the log (Help → Open logs folder).',
+      });
+    }
     // Between the switch and the start of the next account's services.
     throw new AppError({ code: 'conflict', message: 'The account is opening; try again in a moment.' });
   };
