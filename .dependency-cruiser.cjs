@@ -44,7 +44,7 @@ module.exports = {
     {
       name: 'core-ground-floor',
       comment:
-        'db, api, log, settings and host are the inner core\'s ground floor: the domains and the account layer stand on them, never the other way round.',
+        "db, api, log, settings and host are the inner core's ground floor: the domains and the account layer stand on them, never the other way round.",
       severity: 'error',
       from: { path: '^src-main/core/(db|api|log|settings|host)/', pathNot: '\\.test\\.ts$|/test-support/' },
       to: {
