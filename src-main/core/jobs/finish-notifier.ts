@@ -4,7 +4,7 @@
 import type { Notifier, NotificationRequest } from '../host/notifier.ts';
 import type { EngineTime, TimerHandle } from './engine-time.ts';
 import { outputsOf, requestOf } from './job-info.ts';
-import type { EngineJobRow, JobStore } from './job-store.ts';
+import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 
 export interface FinishNotifierOptions {
   /** How long after the first finish to wait for others before notifying. */
@@ -22,7 +22,7 @@ export const DEFAULT_FINISH_NOTIFIER: FinishNotifierOptions = {
 };
 
 export interface FinishNotifierDeps {
-  store: JobStore;
+  store: JobsRepo;
   notifier: Notifier;
   time: EngineTime;
   /** The user's Notifications setting, read when notifying. */
@@ -39,7 +39,7 @@ function clip(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function notificationFor(row: EngineJobRow): NotificationRequest {
+export function notificationFor(row: JobRow): NotificationRequest {
   const name = KIND_NAMES[row.kind];
   const request = requestOf(row);
   const prompt = typeof request['prompt'] === 'string' ? request['prompt'] : '';
@@ -53,7 +53,7 @@ export function notificationFor(row: EngineJobRow): NotificationRequest {
   return { title: `${name} failed`, body: clip(row.error ?? 'The service could not finish this job.', 200), ...target };
 }
 
-export function summaryFor(rows: readonly EngineJobRow[]): NotificationRequest {
+export function summaryFor(rows: readonly JobRow[]): NotificationRequest {
   const ready = rows.filter((row) => row.state === 'succeeded').length;
   const failed = rows.length - ready;
   const parts = [ready > 0 ? `${ready} ready` : '', failed > 0 ? `${failed} failed` : ''].filter(Boolean);
@@ -119,14 +119,14 @@ export class FinishNotifier {
     const { store, time, notifier, options } = this.#deps;
     const candidates = [...this.#pending]
       .map((id) => store.get(id))
-      .filter((row): row is EngineJobRow => row !== undefined && row.notified_at === null);
+      .filter((row): row is JobRow => row !== undefined && row.notified_at === null);
     this.#pending.clear();
     if (candidates.length === 0) return;
     const now = time.now();
     // Marked first: a notifier that throws must not make the next start announce these again.
     // Re-read under the write lock: another process sharing the data folder may have announced
     // some of them meanwhile, and only the process that marks a row announces it.
-    let rows: EngineJobRow[];
+    let rows: JobRow[];
     try {
       rows = store.transaction(() =>
         candidates.filter((row) => {
