@@ -21,6 +21,7 @@ export type ClaimedTable = 'downloads' | 'uploads' | 'jobs';
 
 const KEY_OF: Record<ClaimedTable, string> = { downloads: 'id', uploads: 'id', jobs: 'local_id' };
 
+/** The claim column, bare or under the alias a query gives its table (`downloads d`). */
 const CLAIMED_BY = { '': sql`claimed_by`, 'd.': sql`d.claimed_by` } as const;
 
 /**
