@@ -222,7 +222,8 @@ describe('shell smoke (built out/main under the electron stand-in)', () => {
     expect(ready.trays[0]?.tooltip).toBe('Atelier — Demo — No jobs in progress');
     // A job in flight keeps the app from being suspended; the blocker goes once all is done.
     expect(ready.powerSaveBlockers).toEqual([]);
-    const submitted = await app.call('invokeFromPage', 'jobs:submit-image', {
+    const submitted = await app.call('invokeFromPage', 'jobs:submit', {
+      kind: 'image',
       body: { modelID: 'imagea', prompt: 'a quiet harbor' },
     });
     expect(submitted).toMatchObject({ ok: true, value: { state: 'queued' } });

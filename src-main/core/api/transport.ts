@@ -27,6 +27,7 @@ import {
   type RetryPolicyOptions,
   type RetryTiming,
 } from './retry-policy.ts';
+import { failedUnsent } from './unsent.ts';
 
 export interface ClientTimeouts {
   /** DNS + TCP (+ TLS) connection. */
@@ -96,9 +97,6 @@ type AttemptOutcome = { ok: true; answer: OkAnswer } | { ok: false; error: Servi
 
 /** Thrown by the beforeRequest hook; got wraps it, its code survives. */
 const NO_API_KEY = 'ATELIER_NO_API_KEY';
-/** Failures before any byte could reach the server: repeating them cannot duplicate anything. */
-const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-const UNSENT_TIMEOUT_PHASES = new Set(['lookup', 'connect', 'secureConnect']);
 
 const megabytes = (bytes: number): string => `${Math.max(1, Math.round(bytes / (1024 * 1024)))} MB`;
 
@@ -219,18 +217,20 @@ export function createTransport(options: TransportOptions): Transport {
       };
     }
     if (e.name === 'TimeoutError') {
-      const unsent = UNSENT_TIMEOUT_PHASES.has(e.event ?? '');
+      // Failures before any byte could reach the server: repeating them cannot duplicate anything.
+      const unsent = failedUnsent({ timeoutPhase: e.event ?? '' });
       return {
         ok: false,
-        error: networkError(spec, host, 'ETIMEDOUT', secrets()),
+        error: networkError(spec, host, 'ETIMEDOUT', secrets(), unsent),
         failure: { kind: 'network', unsent },
       };
     }
     const code = typeof e.code === 'string' ? e.code : 'ECONNRESET';
+    const unsent = failedUnsent({ networkCode: code });
     return {
       ok: false,
-      error: networkError(spec, host, code, secrets()),
-      failure: { kind: 'network', unsent: UNSENT_CODES.has(code) },
+      error: networkError(spec, host, code, secrets(), unsent),
+      failure: { kind: 'network', unsent },
     };
   }
 

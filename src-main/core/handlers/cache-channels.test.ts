@@ -40,8 +40,11 @@ beforeAll(async () => {
     timing: { sleep: async () => {} },
   });
   await client.createModel({ modelType: 'style' });
-  await client.generateImage({ modelID: 'imagea', prompt: 'an owl reading by candlelight', numImages: 2 });
-  await client.generateVideo({ modelID: 'videod-1.5', prompt: 'an owl taking flight' });
+  await client.submit({
+    kind: 'image',
+    body: { modelID: 'imagea', prompt: 'an owl reading by candlelight', numImages: 2 },
+  });
+  await client.submit({ kind: 'video', body: { modelID: 'videod-1.5', prompt: 'an owl taking flight' } });
   emulator.control.advanceClock(30 * 60_000);
 
   cache = openMemoryCache();

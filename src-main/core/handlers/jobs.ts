@@ -1,15 +1,10 @@
 // Handlers of the jobs:* channels: the account's jobs engine does the work (core/jobs).
-import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo } from '../../contract/ipc/jobs.ts';
+import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo, SubmitRequestInfo } from '../../contract/ipc/jobs.ts';
 import type { JobsEngineHost } from '../jobs/engine-host.ts';
 
 export function jobsHandlers(host: JobsEngineHost) {
   return {
-    'jobs:submit-image': ({ body }: { body: Record<string, unknown> }): Promise<JobInfo> =>
-      host.jobs().submit('image', body),
-    'jobs:submit-video': ({ body }: { body: Record<string, unknown> }): Promise<JobInfo> =>
-      host.jobs().submit('video', body),
-    'jobs:submit-upscale': ({ body }: { body: { imageID: string } }): Promise<JobInfo> =>
-      host.jobs().submit('upscale', body),
+    'jobs:submit': (request: SubmitRequestInfo): Promise<JobInfo> => host.jobs().submit(request),
     'jobs:list': (args: { limit?: number | undefined } | undefined): JobInfo[] => host.jobs().list(args?.limit),
     'jobs:get': ({ localId }: { localId: number }): JobInfo => host.jobs().get(localId),
     'jobs:resubmit': ({ localId }: { localId: number }): Promise<JobInfo> => host.jobs().resubmit(localId),

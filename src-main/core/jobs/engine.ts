@@ -2,7 +2,7 @@
 // outputs, notifications and the training watcher, on one injected clock. Created when an
 // account opens, stopped before its database closes.
 import { AppError } from '../../contract/errors.ts';
-import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo, JobKindInfo } from '../../contract/ipc/jobs.ts';
+import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo } from '../../contract/ipc/jobs.ts';
 import { COST_SCAN_LIMIT, estimateCost } from './cost-estimate.ts';
 import { CreditsFiller } from './credits-filler.ts';
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
@@ -13,6 +13,7 @@ import {
   notReadyProblem,
   unknownModelProblem,
   type FieldProblem,
+  type GenerationRequest,
 } from '../../contract/rules/index.ts';
 import { isRecord } from '../../contract/rules/common.ts';
 import type { Cache } from '../db/cache.ts';
@@ -22,6 +23,7 @@ import type { EventBus } from '../events.ts';
 import { silentNotifier, type Notifier } from '../host/notifier.ts';
 import { steadyPowerSignals, type PowerSignals } from '../host/power-signals.ts';
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
+import type { TriggerRequest } from '../api/generation-request.ts';
 import { systemTime, type EngineTime } from './engine-time.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier, type FinishNotifierOptions } from './finish-notifier.ts';
 import { toJobInfo } from './job-info.ts';
@@ -84,7 +86,8 @@ export interface JobsEngineDeps {
 export interface JobsEngine {
   start(): void;
   stop(): Promise<void>;
-  submit(kind: JobKindInfo, body: unknown): Promise<JobInfo>;
+  /** A generation request entering the core: checked once (rules, model readiness), recorded, sent. */
+  submit(request: GenerationRequest): Promise<JobInfo>;
   resubmit(localId: number): Promise<JobInfo>;
   list(limit?: number): JobInfo[];
   get(localId: number): JobInfo;
@@ -208,9 +211,10 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
    * (a training finished since, or this process never synced), so that one model is asked for first.
    * When the service cannot be asked, the request goes on and the service judges it.
    */
-  const trainedModelRefusal = async (kind: JobKindInfo, body: unknown): Promise<FieldProblem | null> => {
-    const modelID = isRecord(body) ? body['modelID'] : undefined;
-    if (kind !== 'image' || !isTrainedModelId(modelID)) return null;
+  const trainedModelRefusal = async (request: TriggerRequest): Promise<FieldProblem | null> => {
+    if (request.kind !== 'image') return null;
+    const modelID = request.body.modelID;
+    if (!isTrainedModelId(modelID)) return null;
     const cached = cache.models.get(modelID);
     if (cached && isReadyStatus(cached.status)) return null;
     let status: string;
@@ -249,7 +253,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       jobsLoop.poke();
     },
     submitted: () => jobsLoop.poke(),
-    modelRefusal: (kind, body) => trainedModelRefusal(kind, body),
+    modelRefusal: trainedModelRefusal,
   });
 
   const giveUpOnSubmissions = (rows: EngineJobRow[]): number | null => {
@@ -403,8 +407,8 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       finishNotifier.flush();
       started = false;
     },
-    async submit(kind, body) {
-      return toJobInfo(await outbox.submit(kind, body));
+    async submit(request) {
+      return toJobInfo(await outbox.submit(request));
     },
     async resubmit(localId) {
       return toJobInfo(await outbox.resubmit(localId));

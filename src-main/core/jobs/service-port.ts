@@ -3,7 +3,6 @@
 // hours must survive any malformed record without crashing or corrupting a job.
 import { AppError } from '../../contract/errors.ts';
 import type {
-  ImageGenerationBody,
   Job,
   JobOutput,
   JobSummary,
@@ -12,9 +11,8 @@ import type {
   TriggerResponse,
   UploadedImage,
   UploadType,
-  UpscaleBody,
-  VideoGenerationBody,
 } from '../../contract/service.ts';
+import type { TriggerRequest } from '../api/generation-request.ts';
 import type { ServiceClient } from '../api/service-client.ts';
 import type { UploadImageRequest } from '../api/upload.ts';
 
@@ -31,9 +29,8 @@ export interface JobRange {
  * wall-clock backoff takes over from there.
  */
 export interface JobsService {
-  submitImage(body: unknown): Promise<TriggerResponse>;
-  submitUpscale(body: unknown): Promise<TriggerResponse>;
-  submitVideo(body: unknown): Promise<TriggerResponse>;
+  /** Sends a checked, normalised generation request (generation-request.ts) to its endpoint. */
+  submit(request: TriggerRequest): Promise<TriggerResponse>;
   /** GET /jobs pages of one range; each step of the iterator is one request. */
   jobPages(range: JobRange, signal?: AbortSignal): AsyncIterable<JobsPage>;
   getJob(jobId: string, signal?: AbortSignal): Promise<Job>;
@@ -56,9 +53,7 @@ export function jobsServiceFromClient(
   polls: Pick<ServiceClient, 'listJobs' | 'getJob' | 'getModel'> = client,
 ): JobsService {
   return {
-    submitImage: (body) => client.generateImage(body as ImageGenerationBody),
-    submitUpscale: (body) => client.upscaleImage(body as UpscaleBody),
-    submitVideo: (body) => client.generateVideo(body as VideoGenerationBody),
+    submit: (request) => client.submit(request),
     jobPages: (range, signal) => polls.listJobs({ start: range.start, end: range.end, ...(signal ? { signal } : {}) }),
     getJob: (jobId, signal) => polls.getJob(jobId, signal ? { signal } : undefined),
     getModel: (modelId, signal) => polls.getModel(modelId, signal ? { signal } : undefined),
@@ -147,9 +142,7 @@ export function checkModel(value: unknown, expectedId: string): Model {
 export function asServiceClient(client: unknown): ServiceClient | null {
   const c = client as Partial<Record<keyof ServiceClient, unknown>> | null;
   const needed: (keyof ServiceClient)[] = [
-    'generateImage',
-    'upscaleImage',
-    'generateVideo',
+    'submit',
     'listJobs',
     'getJob',
     'getModel',
