@@ -199,6 +199,7 @@ describe('connections', () => {
     const error = await failure(h.client.listPresets());
     expect(error.info.code).toBe('network');
     expect((error as ServiceError).networkCode).toBe('ECONNRESET');
+    expect((error as ServiceError).unsent).toBe(false);
   });
 
   it('an upload whose connection dropped is not repeated: the server may have it', async () => {
@@ -220,6 +221,7 @@ describe('connections', () => {
     const read = await failure(client.getJob('job_1'));
     expect(read.info.code).toBe('network');
     expect((read as ServiceError).networkCode).toBe('ECONNREFUSED');
+    expect((read as ServiceError).unsent).toBe(true);
     expect(read.message).toMatch(/connection was refused/);
     expect(h.sleeps).toHaveLength(DEFAULT_RETRY_POLICY.maxAttempts - 1);
 

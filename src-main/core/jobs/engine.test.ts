@@ -1,7 +1,11 @@
 // The engine end to end against the emulator: submit, poll, outputs, notifications, resubmit,
 // validation before sending, history.
 import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
 import type { JobInfo } from '../../contract/ipc/jobs.ts';
+import { createServiceClient } from '../api/service-client.ts';
+import { silentLogger } from '../log/index.ts';
+import { jobsServiceFromClient } from './service-port.ts';
 import {
   imageBody,
   pollRequests,
@@ -15,6 +19,15 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
+
+/** A loopback port with nothing listening: connections are refused before anything is sent. */
+async function closedPortUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
 
 const jobEvents = (harness: EngineHarness): JobInfo[] =>
   harness.recorded.filter((r) => r.event === 'jobs:changed').map((r) => r.payload as JobInfo);
@@ -48,6 +61,22 @@ describe('jobs engine', () => {
       expect.objectContaining({ title: 'Image ready', body: 'a red fox in snow', jobId: submitted.jobId }),
     ]);
     expect(h.recorded.some((r) => r.event === 'queue:counts')).toBe(true);
+  });
+
+  it('says "failed", not "unknown", when the request provably never reached the service', async () => {
+    const refused = createServiceClient({
+      baseUrl: await closedPortUrl(),
+      getApiKey: () => 'demo-key',
+      logger: silentLogger(),
+      retry: { maxAttempts: 1 },
+    });
+    h = await startEngineHarness({ engine: { service: jobsServiceFromClient(refused) } });
+    h.engine.start();
+    await expect(h.engine.submit({ kind: 'image', body: imageBody('never sent') })).rejects.toMatchObject({
+      info: { code: 'network' },
+    });
+    expect(h.engine.list()).toEqual([expect.objectContaining({ state: 'failed', jobId: null, canResubmit: true })]);
+    refused.close();
   });
 
   it('refuses a request the rules refuse without sending anything', async () => {
