@@ -1,8 +1,8 @@
 // The client under faults, against the emulator: local refusals that send nothing, 429 with
 // Retry-After, 5xx bursts with growing jittered waits, bad and cut-off bodies, dropped and refused
 // connections, timeouts, 401; and which requests are (never) repeated.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedPortUrl } from './test-support/local-checks.ts';
 import { AppError } from '../../contract/errors.ts';
 import { ServiceError } from './errors.ts';
 import { collectAll } from './pagination.ts';
@@ -36,15 +36,6 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 
 const faultOn = (method: string, path: string, rule: Record<string, unknown>) =>
   h.emulator.control.setFaults({ rules: [{ method, path, ...rule }] });
-
-/** A loopback port with nothing listening: connections are refused before anything is sent. */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
 
 describe('requests refused locally never reach the service', () => {
   it('generation requests it cannot send, uploads, bad ids and list options send nothing', async () => {

@@ -1,18 +1,8 @@
 // The one check of a generation request (core) and the client's wire guard: same rules, same words.
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../contract/errors.ts';
+import { infoOf } from './test-support/local-checks.ts';
 import type { GenerationRequest } from '../../contract/rules/index.ts';
 import { checkedRequest, wireRefusal } from './generation-request.ts';
-
-function infoOf(run: () => unknown): AppError['info'] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error.info;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('checkedRequest', () => {
   it('returns the normalized request: only the chosen model option group is sent', () => {

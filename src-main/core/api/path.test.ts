@@ -1,17 +1,7 @@
 // Request paths: the spec's template filled with encoded segments, bad ids refused naming the placeholder.
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../contract/errors.ts';
+import { infoOf } from './test-support/local-checks.ts';
 import { path, pathSegment } from './path.ts';
-
-function infoOf(run: () => unknown): AppError['info'] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error.info;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('pathSegment', () => {
   it('encodes ids so they stay one segment', () => {

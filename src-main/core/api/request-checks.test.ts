@@ -1,17 +1,7 @@
 // Local checks before sending: list options, job ranges.
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../contract/errors.ts';
+import { infoOf } from './test-support/local-checks.ts';
 import { checkImageFilter, checkJobRange, checkPageSize } from './request-checks.ts';
-
-function infoOf(run: () => unknown): AppError['info'] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error.info;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('list options', () => {
   it('accept the spec ranges and refuse the rest', () => {

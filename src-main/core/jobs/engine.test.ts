@@ -1,7 +1,7 @@
 // The engine end to end against the emulator: submit, poll, outputs, notifications, resubmit,
 // validation before sending, history.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
+import { closedPortUrl } from '../api/test-support/local-checks.ts';
 import type { JobInfo } from '../../contract/ipc/jobs.ts';
 import { createServiceClient } from '../api/service-client.ts';
 import { silentLogger } from '../log/index.ts';
@@ -19,15 +19,6 @@ afterEach(async () => {
   await h?.close();
   h = undefined;
 });
-
-/** A loopback port with nothing listening: connections are refused before anything is sent. */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
 
 const jobEvents = (harness: EngineHarness): JobInfo[] =>
   harness.recorded.filter((r) => r.event === 'jobs:changed').map((r) => r.payload as JobInfo);
