@@ -2,7 +2,7 @@
 // generation request enters the core), the jobs scheduler (reconciliation + batched poll rounds),
 // the job finisher, the finish notifier and the training watcher, each loop on one injected clock.
 // Created when an account opens, stopped before its database closes.
-import { AppError } from '../../contract/errors.ts';
+import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo } from '../../contract/ipc/jobs.ts';
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import type { GenerationRequest } from '../../contract/rules/index.ts';
@@ -31,7 +31,7 @@ import type { RoundReport } from './poll-round.ts';
 import type { JobsService } from './service-port.ts';
 import { TrainingStore } from './training-store.ts';
 import { TrainingWatcher } from './training-watcher.ts';
-import { WallClockLoop } from './wall-clock-loop.ts';
+import { WallClockLoop, type LoopWork } from './wall-clock-loop.ts';
 
 export type { JobsEngineOptions } from './engine-options.ts';
 export type EnginePreferences = PollingPreference;
@@ -147,19 +147,27 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     changed: (localId) => said.changed(store.mustGet(localId)),
   });
 
-  const onLoopError = (error: unknown) => warn('A background check failed unexpectedly', error);
-  const jobsLoop = new WallClockLoop({
-    work: scheduler,
-    time,
-    options: options.loop,
-    gate: gateStore(cache, 'jobs', time),
-    onError: onLoopError,
-    onFailure: (info, delay, failures) => {
-      if (classifyFailure(info) === 'rate_limited')
-        events.emit('service:rate-limited', { retryAfterMs: delay, source: 'jobs' });
-      if (failures === 1 || failures % 10 === 0)
-        warn(`Checking jobs failed (${info.code}); next try in ${Math.round(delay / 1000)} s`);
-    },
+  /** A loop of background work: its "not before" stored, a 429 told to the status bar. */
+  const serviceLoop = (
+    source: 'jobs' | 'training',
+    work: LoopWork,
+    onFailure?: (info: ErrorInfo, delayMs: number, failures: number) => void,
+  ) =>
+    new WallClockLoop({
+      work,
+      time,
+      options: options.loop,
+      gate: gateStore(cache, source, time),
+      onError: (error) => warn('A background check failed unexpectedly', error),
+      onFailure: (info, delay, failures) => {
+        if (classifyFailure(info) === 'rate_limited')
+          events.emit('service:rate-limited', { retryAfterMs: delay, source });
+        onFailure?.(info, delay, failures);
+      },
+    });
+  const jobsLoop = serviceLoop('jobs', scheduler, (info, delay, failures) => {
+    if (failures === 1 || failures % 10 === 0)
+      warn(`Checking jobs failed (${info.code}); next try in ${Math.round(delay / 1000)} s`);
   });
 
   const training = new TrainingWatcher({
@@ -177,17 +185,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     signal,
     options: options.training,
   });
-  const trainingLoop = new WallClockLoop({
-    work: training,
-    time,
-    options: options.loop,
-    gate: gateStore(cache, 'training', time),
-    onError: onLoopError,
-    onFailure: (info, delay) => {
-      if (classifyFailure(info) === 'rate_limited')
-        events.emit('service:rate-limited', { retryAfterMs: delay, source: 'training' });
-    },
-  });
+  const trainingLoop = serviceLoop('training', training);
   const loops = [jobsLoop, trainingLoop];
   const everyLoop = (act: (loop: WallClockLoop) => Promise<void>) => Promise.all(loops.map(act)).then(() => {});
 
