@@ -1,5 +1,6 @@
-// The submission outbox: refuse what the rules refuse (nothing leaves the machine), write the job
-// row BEFORE the POST, complete it with the service's jobId after. A POST whose answer was lost
+// The submission outbox, where a generation request enters the core: checked and normalised once
+// (what the rules refuse never leaves the machine), the job row written BEFORE the POST, completed
+// with the service's jobId after. A POST whose answer was lost
 // leaves the row 'submitting' for reconciliation: it is never sent again on its own.
 import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import type { FieldProblem, GenerationRequest } from '../../contract/rules/index.ts';
@@ -77,13 +78,12 @@ export class Outbox {
     if (old.resubmitted_as !== null || old.kind === 'training') {
       throw new AppError({ code: 'conflict', message: 'This job was already sent again.' });
     }
-    // The stored request was normalised when first sent; it is checked again as it is (rules change).
-    const body = JSON.parse(old.request) as unknown;
-    const request = await this.#readyToSend({ kind: old.kind, body });
+    // Checked again like a new request: the rules or the model may have changed since.
+    const request = await this.#readyToSend({ kind: old.kind, body: JSON.parse(old.request) as unknown });
     const now = this.#deps.time.now();
     // Row and link in one transaction: a second click finds resubmitted_as set and stops here.
     const fresh = store.transaction(() => {
-      const row = store.insert(request.kind, old.model_id, body, now);
+      const row = store.insert(request.kind, old.model_id, request.body, now);
       if (!store.markResubmitted(old.local_id, row.local_id, now)) {
         throw new AppError({ code: 'conflict', message: 'This job was already sent again.' });
       }
@@ -91,7 +91,7 @@ export class Outbox {
     });
     this.#deps.changed(store.mustGet(old.local_id));
     this.#deps.changed(fresh);
-    return this.#post(fresh, { kind: request.kind, body } as TriggerRequest);
+    return this.#post(fresh, request);
   }
 
   /** The one check of a request on its way out: the rules, the model's readiness, the network. */
