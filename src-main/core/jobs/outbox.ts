@@ -1,7 +1,7 @@
 // The submission outbox, where a generation request enters the core: checked and normalised once
 // (what the rules refuse never leaves the machine), the job row written BEFORE the POST, completed
-// with the service's jobId after. A POST whose answer was lost
-// leaves the row 'submitting' for reconciliation: it is never sent again on its own.
+// with the service's jobId after. A POST whose answer was lost leaves the row 'submitting' for
+// reconciliation: it is never sent again on its own.
 import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import type { FieldProblem, GenerationRequest } from '../../contract/rules/index.ts';
 import { errorInfoOf } from '../api/backoff.ts';
