@@ -21,7 +21,6 @@ import { jobEvents } from './job-events.ts';
 import { jobFinisher } from './job-finisher.ts';
 import { JobHistory } from './job-history.ts';
 import { toJobInfo } from './job-info.ts';
-import { JobStore } from './job-store.ts';
 import { JobsScheduler } from './jobs-scheduler.ts';
 import { followConditions, type PollingPreference } from './loop-conditions.ts';
 import { trainedModelRefusal } from './model-refusal.ts';
@@ -29,7 +28,6 @@ import { Outbox } from './outbox.ts';
 import type { OutputAsset } from './outputs.ts';
 import type { RoundReport } from './poll-round.ts';
 import type { JobsService } from './service-port.ts';
-import { TrainingStore } from './training-store.ts';
 import { TrainingWatcher } from './training-watcher.ts';
 import { WallClockLoop, type LoopWork } from './wall-clock-loop.ts';
 
@@ -86,7 +84,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
   const notifier = deps.notifier ?? silentNotifier;
   const warn = deps.logger?.warn.bind(deps.logger) ?? (() => {});
   const options = engineOptions(deps.options);
-  const store = new JobStore(cache);
+  const store = cache.jobs;
   const history = new JobHistory(service, store, time);
   // Aborted by stop(): an account switch or quit never waits on a background request.
   let aborter = new AbortController();
@@ -171,7 +169,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
   });
 
   const training = new TrainingWatcher({
-    store: new TrainingStore(cache),
+    store: cache.models,
     service,
     time,
     notifier,

@@ -2,16 +2,16 @@
 // queue:counts whenever the numbers of queued and running jobs change.
 import type { EventBus } from '../events.ts';
 import { toJobInfo } from './job-info.ts';
-import type { EngineJobRow, JobStore } from './job-store.ts';
+import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 
 export interface JobEvents {
   /** One job changed: its event, then the counts if they moved. */
-  changed(row: EngineJobRow): void;
+  changed(row: JobRow): void;
   /** The counts, if they moved since last said. */
   counts(): void;
 }
 
-export function jobEvents(store: JobStore, events: EventBus): JobEvents {
+export function jobEvents(store: JobsRepo, events: EventBus): JobEvents {
   let lastCounts = '';
   const counts = (): void => {
     const now = store.counts();

@@ -7,22 +7,22 @@ import { parseTime } from '../db/values.ts';
 import type { EventBus } from '../events.ts';
 import type { EngineTime } from './engine-time.ts';
 import type { FinishNotifier } from './finish-notifier.ts';
-import type { EngineJobRow, JobStore } from './job-store.ts';
+import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { recordOutputs, type OutputAsset } from './outputs.ts';
 
 export interface JobFinisherDeps {
   cache: Cache;
-  store: JobStore;
+  store: JobsRepo;
   events: EventBus;
   time: EngineTime;
   finishNotifier: FinishNotifier;
-  changed(row: EngineJobRow): void;
+  changed(row: JobRow): void;
   /** New outputs, for the library's download queue (auto-download is decided there). */
   onOutputs?: ((assets: OutputAsset[]) => void) | undefined;
   warn(message: string, error?: unknown): void;
 }
 
-export type FinishJob = (row: EngineJobRow, job: Job, summary: JobSummary | null) => void;
+export type FinishJob = (row: JobRow, job: Job, summary: JobSummary | null) => void;
 
 export function jobFinisher(deps: JobFinisherDeps): FinishJob {
   const { cache, store, events, time } = deps;

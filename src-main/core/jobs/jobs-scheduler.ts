@@ -4,14 +4,14 @@ import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
 import type { EngineTime } from './engine-time.ts';
 import type { FinishNotifier } from './finish-notifier.ts';
 import type { FinishJob } from './job-finisher.ts';
-import type { EngineJobRow, JobStore } from './job-store.ts';
+import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { pollRound, type PollRoundOptions, type RoundReport } from './poll-round.ts';
 import { RECONCILE_WINDOW, reconcileSubmissions, UNKNOWN_MESSAGE } from './reconcile.ts';
 import type { JobsService } from './service-port.ts';
 import type { LoopWork } from './wall-clock-loop.ts';
 
 export interface JobsSchedulerDeps {
-  store: JobStore;
+  store: JobsRepo;
   service: JobsService;
   time: EngineTime;
   /** Aborted when the engine stops. */
@@ -19,7 +19,7 @@ export interface JobsSchedulerDeps {
   round: PollRoundOptions;
   finishNotifier: FinishNotifier;
   finish: FinishJob;
-  changed(row: EngineJobRow): void;
+  changed(row: JobRow): void;
   /** The queue counts, said again after every pass. */
   counts(): void;
   /** Rows whose POST is still under way in this process: reconciliation leaves them alone. */
@@ -99,7 +99,7 @@ export class JobsScheduler implements LoopWork {
     }
   }
 
-  #giveUpOnSubmissions(rows: EngineJobRow[]): number | null {
+  #giveUpOnSubmissions(rows: JobRow[]): number | null {
     const { store, time } = this.#deps;
     const now = time.now();
     let retry: number | null = null;

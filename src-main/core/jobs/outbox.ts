@@ -9,21 +9,21 @@ import { checkedRequest, refusedRequest, type TriggerRequest } from '../api/gene
 import { neverSent } from '../api/unsent.ts';
 import type { EngineTime } from './engine-time.ts';
 import { activeStateOf, pollIntervalOf } from './job-info.ts';
-import type { EngineJobRow, JobStore } from './job-store.ts';
+import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { checkTrigger, type JobsService } from './service-port.ts';
 
 export interface OutboxDeps {
-  store: JobStore;
+  store: JobsRepo;
   service: JobsService;
   time: EngineTime;
   /** Model id of the image an upscale starts from, when the library knows it. */
   modelOfImage(imageId: string): string | null;
   isOnline(): boolean;
-  changed(row: EngineJobRow): void;
+  changed(row: JobRow): void;
   /** A POST ended without a usable answer: reconcile this row soon. */
   needsReconcile(localId: number): void;
   /** A job is in flight: the poller should plan its next check. */
-  submitted(row: EngineJobRow): void;
+  submitted(row: JobRow): void;
   /** Why this request's model cannot generate now (a trained model that is not ready), or null. */
   modelRefusal?(request: TriggerRequest): Promise<FieldProblem | null>;
 }
@@ -56,16 +56,16 @@ export class Outbox {
    * cannot generate or the machine is offline, then recorded and sent. Resolves with the row after
    * the POST (or throws a refusal).
    */
-  async submit(request: GenerationRequest): Promise<EngineJobRow> {
+  async submit(request: GenerationRequest): Promise<JobRow> {
     const sent = await this.#readyToSend(request);
     const { store, time } = this.#deps;
-    const row = store.insert(sent.kind, this.#modelIdOf(sent), sent.body, time.now());
+    const row = store.insert({ kind: sent.kind, modelId: this.#modelIdOf(sent), request: sent.body, now: time.now() });
     this.#deps.changed(row);
     return this.#post(row, sent);
   }
 
   /** Sends a failed or unknown job's request again as a NEW row; the old row points at it. */
-  async resubmit(localId: number): Promise<EngineJobRow> {
+  async resubmit(localId: number): Promise<JobRow> {
     const { store } = this.#deps;
     const old = store.get(localId);
     if (!old) throw new AppError({ code: 'not_found', message: 'That job is not in this library.', field: 'localId' });
@@ -83,7 +83,7 @@ export class Outbox {
     const now = this.#deps.time.now();
     // Row and link in one transaction: a second click finds resubmitted_as set and stops here.
     const fresh = store.transaction(() => {
-      const row = store.insert(request.kind, old.model_id, request.body, now);
+      const row = store.insert({ kind: request.kind, modelId: old.model_id, request: request.body, now });
       if (!store.markResubmitted(old.local_id, row.local_id, now)) {
         throw new AppError({ code: 'conflict', message: 'This job was already sent again.' });
       }
@@ -108,7 +108,7 @@ export class Outbox {
     return checked;
   }
 
-  async #post(row: EngineJobRow, request: TriggerRequest): Promise<EngineJobRow> {
+  async #post(row: JobRow, request: TriggerRequest): Promise<JobRow> {
     const { store, service, time } = this.#deps;
     this.#posting.add(row.local_id);
     try {
