@@ -20,7 +20,7 @@ if (!file || (mode !== 'atelier' && mode !== 'raw' && mode !== 'core' && mode !=
 
 interface CoreModule {
   createCore: typeof import('../../src-main/core/core.ts').createCore;
-  createConfStore: typeof import('../../src-main/core/settings/store.ts').createConfStore;
+  createJsonFileStore: typeof import('../../src-main/core/settings/json-file-store.ts').createJsonFileStore;
   withRunOverrides: typeof import('../../src-main/cli/settings-overlay.ts').withRunOverrides;
 }
 
@@ -41,7 +41,7 @@ let rssMb: number | null = null;
 if (mode === 'core' || mode === 'bundled') {
   if (!dataDir || !baseUrl || !key) throw new Error(`${mode} mode needs <dataDir> <baseUrl> <key>`);
   if (mode === 'bundled' && !bundle) throw new Error('bundled mode needs <bundle>');
-  const { createCore, createConfStore, withRunOverrides } = (
+  const { createCore, createJsonFileStore, withRunOverrides } = (
     mode === 'bundled' ? await import(bundle!) : await import('./core-entry.ts')
   ) as CoreModule;
   importMs = performance.now() - t0;
@@ -49,7 +49,7 @@ if (mode === 'core' || mode === 'bundled') {
   const core = await createCore({
     dataDir,
     host: { kind: 'cli', appVersion: '0.0.0-bench', chromiumVersion: null, electronVersion: null },
-    store: withRunOverrides(createConfStore(dataDir), { baseUrl, autoDownload: false }),
+    store: withRunOverrides(createJsonFileStore(dataDir), { baseUrl, autoDownload: false }),
     apiKeyOverride: key,
     logError: () => undefined,
   });

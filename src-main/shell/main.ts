@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import type { AccountInfo } from '../contract/ipc/app.ts';
 import { createLogger, logFilePath, type Logger } from '../core/log/index.ts';
 import { APP_NAME, defaultDataDir } from '../core/paths.ts';
+import { createJsonFileStore } from '../core/settings/json-file-store.ts';
 import { registerSchemes, serveMedia, serveRenderer } from './app-protocol.ts';
 import { wantsDemoAtStart, withDemoBadge } from './demo-badge.ts';
-import { openSettingsStore } from './electron-store-adapter.ts';
 import { bindIpc } from './ipc-binding.ts';
 import { loadProblemPage } from './load-problem-page.ts';
 import { applyOpenAtLogin } from './login-item.ts';
@@ -95,7 +95,7 @@ export async function startShell(): Promise<void> {
 
     let settingsSetAside: string | null = null;
     const store = steps.run('Reading the settings', () =>
-      openSettingsStore(dataDir, {
+      createJsonFileStore(dataDir, 'settings', {
         onSetAside: (movedTo) => {
           settingsSetAside = movedTo;
           log(`settings.json was not valid JSON: set aside as ${movedTo}, defaults used`);
