@@ -20,7 +20,7 @@ import { collectionsHandlers } from './handlers/collections.ts';
 import { organizeDemoLibrary } from './library/demo-organize.ts';
 import { browserMediaUrl, createLibraryHost } from './library/library-host.ts';
 import type { MediaReply, MediaRequest } from './library/media-serving.ts';
-import { hostJobsEngine } from './jobs/engine-host.ts';
+import { hostJobsEngine, readyUploads } from './jobs/engine-host.ts';
 import { asServiceClient, jobsServiceFromClient } from './jobs/service-port.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
@@ -149,7 +149,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       events,
       mediaUrlFor: ctx.mediaUrlFor,
       client: () => accounts.requireSession().client,
-      uploads: () => jobsHost.uploads(),
+      uploads: () => readyUploads(jobsHost),
     }),
     ...assetsHandlers({ cache: accountSync.cache, mediaUrlFor: ctx.mediaUrlFor }),
     ...presetsHandlers({ cache: accountSync.cache }),
