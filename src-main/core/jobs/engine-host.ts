@@ -168,9 +168,9 @@ export function hostJobsEngine<Client>(deps: JobsEngineHostDeps<Client>): JobsEn
   const stopOpened = deps.accounts.onSessionOpened((session) => {
     if (!running && !openFor) open(session.db, session.client, session.mode);
   });
+  // Closing before the code has loaded cancels the engine: it is never made (nor sends anything).
   const stopClosing = deps.accounts.onSessionClosing(async (session) => {
-    if (openFor === session.db) await opening;
-    if (running?.db === session.db || openFor === session.db) await close();
+    if (openFor === session.db) await close();
   });
   const current = deps.accounts.current();
   if (current.db && current.client) open(current.db, current.client, current.mode);
@@ -194,7 +194,6 @@ export function hostJobsEngine<Client>(deps: JobsEngineHostDeps<Client>): JobsEn
     async close() {
       stopOpened();
       stopClosing();
-      await opening;
       await close();
     },
   };

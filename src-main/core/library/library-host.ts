@@ -104,6 +104,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   let moving: AbortController | null = null;
   let ready = false;
   let pendingOutputs: { kind: 'image' | 'video'; id: string }[] = [];
+  let closed = false;
 
   const libraryCode = loadAfterStart(() =>
     Promise.all([import('./library.ts'), import('./media-http.ts'), import('./library-move.ts')]).then(
@@ -114,7 +115,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
 
   const startFor = (next: LibrarySession): void => {
     session = next;
-    if (moving || !ready || !code) return; // started once the move (or the start-up check) is over
+    if (moving || !ready || !code || closed) return; // started once the move (or the start-up check) is over
     const { createLibrary, scopedMediaFetch } = code;
     // The folder says it is a library, so it can be pointed at again (library:use-folder).
     const root = settings.get().libraryDir;
@@ -237,6 +238,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       return serveLocalMedia(settings.get().libraryDir, request);
     },
     async close() {
+      closed = true;
       moving?.abort();
       await readiness;
       stopOpened();
