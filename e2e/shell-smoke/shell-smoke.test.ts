@@ -155,6 +155,10 @@ describe('shell smoke (built out/main under the electron stand-in)', () => {
     expect(heavy(ready.loadedModules)).toEqual([]);
     expect(ready.loadedModules.some((url) => url.includes('/node_modules/electron/'))).toBe(false);
     expect(ready.loadedModules.some((url) => url.includes('/node_modules/better-sqlite3/'))).toBe(true);
+    // The settings file is read without conf/electron-store (and their ajv); no request yet, so no got.
+    expect(ready.loadedModules.filter((url) => /\/node_modules\/(conf|electron-store|ajv|got)\//.test(url))).toEqual(
+      [],
+    );
 
     // A dead renderer is reloaded once.
     await app.call('crashRenderer');
