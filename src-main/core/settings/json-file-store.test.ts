@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Conf from 'conf';
@@ -25,7 +35,13 @@ const confStore = (dir: string) =>
     configFileMode: 0o600,
   });
 
-const KEY_RECORD = { v: 1, storage: 'encrypted', backend: 'gnome_libsecret', data: 'c2VjcmV0', baseUrl: 'https://x.test' };
+const KEY_RECORD = {
+  v: 1,
+  storage: 'encrypted',
+  backend: 'gnome_libsecret',
+  data: 'c2VjcmV0',
+  baseUrl: 'https://x.test',
+};
 
 describe('the settings file store', () => {
   it('reads a file conf/electron-store wrote, and conf reads what it writes, byte for byte the same format', () => {

@@ -4,7 +4,17 @@
 // file either of them wrote reads back here and the other way round. Every read reads the file
 // (another host may have written it); every write is atomic: a temporary sibling, fsynced, renamed
 // over the file, the folder fsynced, so a crash leaves the old file or the new one, never half.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, realpathSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { recoverCorruptJsonStore, type CorruptFileOptions, type KeyValueStore } from './store.ts';
