@@ -44,7 +44,7 @@ export interface CoreDeps {
   logError?: (message: string, error: unknown) => void;
   /** Encrypts the API key at rest (the shell's safeStorage adapter). Default: none, session-only keys. */
   cipher?: Cipher;
-  /** Where settings and the encrypted key persist (the shell's electron-store adapter). Default: conf in dataDir. */
+  /** Where settings and the encrypted key persist. Default: `settings.json` in dataDir (settings/json-file-store.ts). */
   store?: KeyValueStore;
   /** Starts the emulator in-process for demo mode (browser mode, the shell). Absent: no demo. */
   demo?: DemoService;
