@@ -155,6 +155,8 @@ describe('shell smoke (built out/main under the electron stand-in)', () => {
     expect(heavy(ready.loadedModules)).toEqual([]);
     expect(ready.loadedModules.some((url) => url.includes('/node_modules/electron/'))).toBe(false);
     expect(ready.loadedModules.some((url) => url.includes('/node_modules/better-sqlite3/'))).toBe(true);
+    // No request yet, so no got (the settings are electron-store's: the app loads conf and ajv with it).
+    expect(ready.loadedModules.filter((url) => /\/node_modules\/got\//.test(url))).toEqual([]);
 
     // A dead renderer is reloaded once.
     await app.call('crashRenderer');

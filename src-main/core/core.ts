@@ -20,7 +20,7 @@ import { collectionsHandlers } from './handlers/collections.ts';
 import { organizeDemoLibrary } from './library/demo-organize.ts';
 import { browserMediaUrl, createLibraryHost } from './library/library-host.ts';
 import type { MediaReply, MediaRequest } from './library/media-serving.ts';
-import { hostJobsEngine } from './jobs/engine-host.ts';
+import { hostJobsEngine, readyUploads } from './jobs/engine-host.ts';
 import { asServiceClient, jobsServiceFromClient } from './jobs/service-port.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
@@ -44,7 +44,7 @@ export interface CoreDeps {
   logError?: (message: string, error: unknown) => void;
   /** Encrypts the API key at rest (the shell's safeStorage adapter). Default: none, session-only keys. */
   cipher?: Cipher;
-  /** Where settings and the encrypted key persist (the shell's electron-store adapter). Default: conf in dataDir. */
+  /** Where settings and the encrypted key persist. Default: `settings.json` in dataDir (settings/json-file-store.ts). */
   store?: KeyValueStore;
   /** Starts the emulator in-process for demo mode (browser mode, the shell). Absent: no demo. */
   demo?: DemoService;
@@ -149,7 +149,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       events,
       mediaUrlFor: ctx.mediaUrlFor,
       client: () => accounts.requireSession().client,
-      uploads: () => jobsHost.uploads(),
+      uploads: () => readyUploads(jobsHost),
     }),
     ...assetsHandlers({ cache: accountSync.cache, mediaUrlFor: ctx.mediaUrlFor }),
     ...presetsHandlers({ cache: accountSync.cache }),
