@@ -20,6 +20,8 @@ interface ColdRun {
   totalMs: number;
   openMs: number;
   importMs: number;
+  /** CPU time (user + system) from the child's first line to the first page, imports included. */
+  cpuMs: number;
   items: number;
   /** Idle RSS after the first page (core, bundled, raw). */
   rssMb: number | null;
@@ -106,6 +108,8 @@ export const coldStart: Scenario = {
       const whole = summarize(runs.core.map((r) => r.totalMs));
       const shipped = summarize(runs.bundled.map((r) => r.totalMs));
       const rawWhole = summarize(runs.raw.map((r) => r.importMs + r.totalMs));
+      const shippedCpu = summarize(runs.bundled.map((r) => r.cpuMs));
+      const rawCpu = summarize(runs.raw.map((r) => r.cpuMs));
       const rss = summarize(runs.bundled.flatMap((r) => r.rssMb ?? []));
       const rawRss = summarize(runs.raw.flatMap((r) => r.rssMb ?? []));
       details[variant] = Object.fromEntries(
@@ -115,6 +119,7 @@ export const coldStart: Scenario = {
             total: summarize(runs[mode].map((r) => r.totalMs)),
             open: summarize(runs[mode].map((r) => r.openMs)),
             import: summarize(runs[mode].map((r) => r.importMs)),
+            cpu: summarize(runs[mode].map((r) => r.cpuMs)),
             rssMb: summarize(runs[mode].flatMap((r) => r.rssMb ?? [])),
           },
         ]),
@@ -150,6 +155,18 @@ export const coldStart: Scenario = {
           goal: `ratio ≤ ${START_GOAL_RATIO}, ≤ ${START_GOAL_MS} ms`,
           met: startMet,
           ...sizeNote,
+        }),
+      );
+      rows.push(
+        row({
+          scenario: this.title,
+          figure: `  same, CPU time of the process (user + system), ${evicted}, median`,
+          unit: 'ms',
+          value: shippedCpu.median,
+          baseline: rawCpu.median,
+          baselineName: 'raw better-sqlite3, imports included',
+          goal: '',
+          met: null,
         }),
       );
       if (modes.includes('core')) {

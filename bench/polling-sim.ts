@@ -156,7 +156,7 @@ export async function runAtelier(jobs: number, seed: number, workDir: string): P
       Array.from({ length: jobs }, (_, i) => i),
       SUBMIT_CONCURRENCY,
       async (i) => {
-        localIds[i] = (await engine.submit('image', body(i))).localId;
+        localIds[i] = (await engine.submit({ kind: 'image', body: body(i) })).localId;
       },
     );
     const jobIds = localIds.map((id) => engine.get(id).jobId!);

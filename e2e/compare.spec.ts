@@ -26,7 +26,7 @@ test.beforeAll(async ({ browser }) => {
   await page.goto(app.url);
   const { items } = await invokeInPage<{ items: { id: string; prompt: string | null }[] }>(page, 'assets:list', {});
   const barn = items.find((item) => item.prompt === 'a red barn');
-  await invokeInPage(page, 'jobs:submit-upscale', { body: { imageID: barn?.id } });
+  await invokeInPage(page, 'jobs:submit', { kind: 'upscale', body: { imageID: barn?.id } });
   await expect
     .poll(async () => (await invokeInPage<{ offline: number }>(page, 'assets:counts', {})).offline, { timeout: 60_000 })
     .toBe(5);

@@ -62,7 +62,10 @@ test('failed jobs show the service error and resubmit in one click; live jobs co
   const done = jobs.section('recent').getByTestId('job-row').filter({ hasText: 'a red kite' });
   await expect(done.getByTestId('job-output')).toHaveCount(2);
 
-  await invokeInPage(page, 'jobs:submit-video', { body: { modelID: 'videoa-3.1', prompt: 'a slow pan over a city' } });
+  await invokeInPage(page, 'jobs:submit', {
+    kind: 'video',
+    body: { modelID: 'videoa-3.1', prompt: 'a slow pan over a city' },
+  });
   const live = jobs.section('live').getByTestId('job-row').filter({ hasText: 'a slow pan' });
   await expect(live.getByTestId('job-elapsed')).toContainText('so far');
   await screenshotBothSchemes(page, 'jobs');

@@ -138,7 +138,8 @@ test('Create results keep each output’s own shape; a job being made shows the 
   }
 
   // A 21:9 image job in flight: its pending tile is 21:9 at once.
-  await invokeInPage(page, 'jobs:submit-image', {
+  await invokeInPage(page, 'jobs:submit', {
+    kind: 'image',
     body: { modelID: 'imagea', prompt: 'a pending panorama', aspectRatio: '21:9', numImages: 1 },
   });
   await page.getByTestId('nav-create-image').click();

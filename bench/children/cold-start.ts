@@ -9,6 +9,8 @@
 //            parent with bench/harness/core-bundle.ts): what a start of out/main costs.
 // core, bundled and raw also report the process's RSS once the first page is shown and the process
 // is idle (after a full GC when Node runs with --expose-gc).
+// Every mode also reports `cpuMs`: the process's CPU time (user + system, all threads) from its
+// first line to the first page, which a loaded machine distorts less than the wall time.
 // Module loading is timed apart (`importMs`) for atelier/raw: the app has its modules loaded before
 // a library opens. For core, totalMs counts from the process's first line.
 // Usage: node cold-start.ts <dbFile> atelier|raw
@@ -20,7 +22,7 @@ if (!file || (mode !== 'atelier' && mode !== 'raw' && mode !== 'core' && mode !=
 
 interface CoreModule {
   createCore: typeof import('../../src-main/core/core.ts').createCore;
-  createConfStore: typeof import('../../src-main/core/settings/store.ts').createConfStore;
+  createJsonFileStore: typeof import('../../src-main/core/settings/json-file-store.ts').createJsonFileStore;
   withRunOverrides: typeof import('../../src-main/cli/settings-overlay.ts').withRunOverrides;
 }
 
@@ -33,6 +35,12 @@ async function idleRssMb(): Promise<number> {
 
 const PAGE = 200;
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
+let cpuMs = 0;
+const cpuSinceStart = (): number => {
+  const used = process.cpuUsage(cpu0);
+  return (used.user + used.system) / 1000;
+};
 let openMs: number;
 let totalMs: number;
 let importMs: number;
@@ -41,7 +49,7 @@ let rssMb: number | null = null;
 if (mode === 'core' || mode === 'bundled') {
   if (!dataDir || !baseUrl || !key) throw new Error(`${mode} mode needs <dataDir> <baseUrl> <key>`);
   if (mode === 'bundled' && !bundle) throw new Error('bundled mode needs <bundle>');
-  const { createCore, createConfStore, withRunOverrides } = (
+  const { createCore, createJsonFileStore, withRunOverrides } = (
     mode === 'bundled' ? await import(bundle!) : await import('./core-entry.ts')
   ) as CoreModule;
   importMs = performance.now() - t0;
@@ -49,13 +57,14 @@ if (mode === 'core' || mode === 'bundled') {
   const core = await createCore({
     dataDir,
     host: { kind: 'cli', appVersion: '0.0.0-bench', chromiumVersion: null, electronVersion: null },
-    store: withRunOverrides(createConfStore(dataDir), { baseUrl, autoDownload: false }),
+    store: withRunOverrides(createJsonFileStore(dataDir), { baseUrl, autoDownload: false }),
     apiKeyOverride: key,
     logError: () => undefined,
   });
   openMs = performance.now() - start;
   const page = await core.dispatch('assets:list', { sort: 'newest', limit: PAGE });
   totalMs = performance.now() - t0;
+  cpuMs = cpuSinceStart();
   if (!page.ok) throw new Error(`assets:list failed: ${page.error.message}`);
   items = (page.value as { items: unknown[] }).items.length;
   rssMb = await idleRssMb();
@@ -73,6 +82,7 @@ if (mode === 'core' || mode === 'bundled') {
     limit: PAGE,
   });
   totalMs = performance.now() - start;
+  cpuMs = cpuSinceStart();
   items = page.items.length;
   cache.close();
 } else {
@@ -87,8 +97,9 @@ if (mode === 'core' || mode === 'bundled') {
     .prepare(`SELECT ${ASSET_ROW_COLUMNS.text} FROM assets a ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`)
     .all(PAGE + 1);
   totalMs = performance.now() - start;
+  cpuMs = cpuSinceStart();
   items = Math.min(rows.length, PAGE);
   rssMb = await idleRssMb();
   db.close();
 }
-process.stdout.write(`${JSON.stringify({ mode, totalMs, openMs, importMs, items, rssMb })}\n`);
+process.stdout.write(`${JSON.stringify({ mode, totalMs, openMs, importMs, cpuMs, items, rssMb })}\n`);

@@ -47,7 +47,7 @@ export async function generateAndWait(
 ): Promise<void> {
   const ids: number[] = [];
   for (const request of requests) {
-    const job = await invokeInPage<JobLike>(page, `jobs:submit-${request.kind}`, { body: request.body });
+    const job = await invokeInPage<JobLike>(page, 'jobs:submit', request);
     ids.push(job.localId);
   }
   const deadline = Date.now() + timeoutMs;

@@ -155,6 +155,8 @@ describe('shell smoke (built out/main under the electron stand-in)', () => {
     expect(heavy(ready.loadedModules)).toEqual([]);
     expect(ready.loadedModules.some((url) => url.includes('/node_modules/electron/'))).toBe(false);
     expect(ready.loadedModules.some((url) => url.includes('/node_modules/better-sqlite3/'))).toBe(true);
+    // No request yet, so no got (the settings are electron-store's: the app loads conf and ajv with it).
+    expect(ready.loadedModules.filter((url) => /\/node_modules\/got\//.test(url))).toEqual([]);
 
     // A dead renderer is reloaded once.
     await app.call('crashRenderer');
@@ -222,7 +224,8 @@ describe('shell smoke (built out/main under the electron stand-in)', () => {
     expect(ready.trays[0]?.tooltip).toBe('Atelier — Demo — No jobs in progress');
     // A job in flight keeps the app from being suspended; the blocker goes once all is done.
     expect(ready.powerSaveBlockers).toEqual([]);
-    const submitted = await app.call('invokeFromPage', 'jobs:submit-image', {
+    const submitted = await app.call('invokeFromPage', 'jobs:submit', {
+      kind: 'image',
       body: { modelID: 'imagea', prompt: 'a quiet harbor' },
     });
     expect(submitted).toMatchObject({ ok: true, value: { state: 'queued' } });

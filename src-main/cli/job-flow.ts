@@ -2,8 +2,8 @@
 // the rules refuse (before the core is even opened, so nothing can be sent), submit through the
 // core's outbox, then optionally follow the job and download its outputs into the library.
 import type { FieldProblem } from '../contract/rules/index.ts';
-import { notices, validate } from '../contract/rules/index.ts';
-import type { JobInfo, JobKindInfo } from '../contract/ipc/jobs.ts';
+import { notices, refusalInfo, validate } from '../contract/rules/index.ts';
+import type { JobInfo, JobKindInfo, SubmitRequestInfo } from '../contract/ipc/jobs.ts';
 import type { CliContext } from './command.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 import { downloadAll, followJob, isJobDone, jobLabel } from './follow.ts';
@@ -11,17 +11,9 @@ import { jobLines, jobView } from './job-view.ts';
 import { localPaths } from './library-paths.ts';
 import type { Session } from './session.ts';
 
+/** The rules' refusal in the core's words (refusalInfo), as a usage error: exit 2. */
 export function refusal(problems: readonly FieldProblem[]): CliError {
-  const first = problems[0];
-  return new CliError(
-    {
-      code: 'validation',
-      message: first?.message ?? 'The request was refused.',
-      ...(first?.field ? { field: first.field } : {}),
-      fields: problems.map((p) => ({ field: p.field, message: p.message })),
-    },
-    EXIT.usage,
-  );
+  return new CliError(refusalInfo(problems), EXIT.usage);
 }
 
 /** The shared rules first: a refused request never opens the core, let alone the network. */
@@ -45,12 +37,7 @@ export async function submitJob(
   checkRequest(ctx, kind, body);
   const session = await ctx.session();
   await session.requireAccount();
-  const channel =
-    kind === 'image' ? 'jobs:submit-image' : kind === 'video' ? 'jobs:submit-video' : 'jobs:submit-upscale';
-  const job =
-    channel === 'jobs:submit-upscale'
-      ? await session.call(channel, { body: { imageID: String(body['imageID']) } })
-      : await session.call(channel, { body: body as { modelID: string; prompt: string } });
+  const job = await session.call('jobs:submit', { kind, body } as SubmitRequestInfo);
   if (job.jobId) ctx.out.note(`submitted ${kind} job ${job.jobId}`);
   else ctx.out.note('sent; the service has not confirmed the job yet (Atelier checks whether it arrived)');
   await finishJob(ctx, session, job, choices);

@@ -80,22 +80,21 @@ export async function openSession(
   const apiKey = resolveApiKey(env);
   const redact = (text: string): string => redactSecrets(text, [apiKey]);
   // Loaded only now: help, usage errors and refused requests never pay for (or touch) the core.
-  const [{ createCore }, { createLogNotifier }, { createConfStore }, { createLogger }, { logsDir }] = await Promise.all(
-    [
+  const [{ createCore }, { createLogNotifier }, { createJsonFileStore }, { createLogger }, { logsDir }] =
+    await Promise.all([
       import('../core/core.ts'),
       import('../core/host/notifier.ts'),
-      import('../core/settings/store.ts'),
+      import('../core/settings/json-file-store.ts'),
       import('../core/log/index.ts'),
       import('../core/host/folders.ts'),
-    ],
-  );
+    ]);
   // The core's own warnings (a retried request, a refused answer) go to the CLI's log file in the
   // data folder, redacted like the app's; stderr keeps to what the command itself has to say.
   const logger = createLogger({ file: join(logsDir(dataDir), 'cli.log'), secrets: () => [apiKey], stderr: false });
   const core = await createCore({
     dataDir,
     host: { kind: 'cli', appVersion: packageVersion(), chromiumVersion: null, electronVersion: null },
-    store: withRunOverrides(createConfStore(dataDir), {
+    store: withRunOverrides(createJsonFileStore(dataDir), {
       ...(baseUrl !== null ? { baseUrl } : {}),
       ...(options.autoDownload === 'off' ? { autoDownload: false } : {}),
     }),

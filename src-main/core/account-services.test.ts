@@ -11,7 +11,7 @@ import type { JobInfo } from '../contract/ipc/jobs.ts';
 import type { EventChannel } from '../contract/ipc.ts';
 import type { AccountManager } from './account/account-manager.ts';
 import { setUpAccounts } from './account/setup.ts';
-import { createAccountServices, type AccountServices } from './account-services.ts';
+import { createAccountServices, readyJobs, readyUploads, type AccountServices } from './account-services.ts';
 import { createEventBus } from './events.ts';
 import { withHostDefaults } from './host/host-services.ts';
 import type { Settings } from './settings/settings.ts';
@@ -35,8 +35,8 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 15_000
 
 /** Submits one image job and follows it to its end (the emulator's clock jumps ahead). */
 async function finishedImageJob(prompt: string): Promise<JobInfo> {
-  const jobs = services.jobs();
-  const { localId } = await jobs.submit('image', { modelID: 'imagea', prompt, numImages: 1 });
+  const jobs = await readyJobs(services);
+  const { localId } = await jobs.submit({ kind: 'image', body: { modelID: 'imagea', prompt, numImages: 1 } });
   emulator.control.advanceClock(60 * 60_000);
   await until(async () => {
     await jobs.checkNow();
@@ -76,7 +76,7 @@ afterAll(async () => {
 
 describe('account services', () => {
   it('runs nothing without an account, and everything for an opened one, starting with a refresh', async () => {
-    expect(() => services.jobs()).toThrow(/No account yet/);
+    await expect(readyJobs(services)).rejects.toThrow(/No account yet/);
     expect(() => services.syncer()).toThrow(/No account yet/);
     await expect(services.library.library()).rejects.toThrow(/API key or try the demo/);
 
@@ -85,8 +85,8 @@ describe('account services', () => {
     expect(services.cache()).toBe(accounts.requireSession().cache);
     await until(() => seen.includes('sync:changed'));
     expect(services.cache().models.list().length).toBeGreaterThan(0);
-    expect(services.jobs().list()).toEqual([]);
-    expect(services.uploads().list()).toEqual([]);
+    expect((await readyJobs(services)).list()).toEqual([]);
+    expect((await readyUploads(services)).list()).toEqual([]);
     expect((await services.library.library()).root()).toBe(join(dataDir, 'Library'));
   });
 
@@ -107,8 +107,8 @@ describe('account services', () => {
     const syncer = services.syncer();
     await accounts.leaveDemo();
     expect(accounts.current()).toBeNull();
-    expect(() => services.jobs()).toThrow(/No account yet/);
-    expect(() => services.uploads()).toThrow(/No account yet/);
+    await expect(readyJobs(services)).rejects.toThrow(/No account yet/);
+    await expect(readyUploads(services)).rejects.toThrow(/No account yet/);
     expect(services.library.current()).toBeNull();
     await expect(syncer.refresh()).rejects.toThrow(/closing/);
     expect(failures).toEqual([]);

@@ -1,9 +1,11 @@
 // What runs for the open account: its jobs engine, upload queue, library and syncer. Built here
 // when an account opens (or is open already), closed here in order before its database closes
 // (on a switch or at quit). New job outputs reach the library through here, and only here is the
-// Auto-download setting read.
+// Auto-download setting read. The engine's and the queue's code is loaded just after the start,
+// not during it (the first screen reads the account's database only): handlers wait with ready().
 import { dirname, join } from 'node:path';
 import { AppError } from '../contract/errors.ts';
+import { loadAfterStart } from './after-start.ts';
 import type { AccountManager } from './account/account-manager.ts';
 import type { AccountSession } from './account/types.ts';
 import type { Cache } from './db/cache.ts';
@@ -11,7 +13,6 @@ import type { EventBus } from './events.ts';
 import type { HostServices } from './host/host-services.ts';
 import type { ProgressAggregate } from './host/progress.ts';
 import { systemTime, type EngineTime } from './host/time.ts';
-import { createAccountJobsEngine } from './jobs/account-engine.ts';
 import type { JobsEngine } from './jobs/engine.ts';
 import type { OutputAsset } from './jobs/outputs.ts';
 import { createLibraryHost, type LibraryHost } from './library/library-host.ts';
@@ -19,8 +20,7 @@ import type { LibraryDeps } from './library/library.ts';
 import type { Settings } from './settings/settings.ts';
 import { createAccountSyncer } from './sync/account-syncer.ts';
 import type { Syncer } from './sync/syncer.ts';
-import { UploadQueue } from './uploads/upload-queue.ts';
-import { uploadServiceFromClient } from './uploads/upload-service.ts';
+import type { UploadQueue } from './uploads/upload-queue.ts';
 
 export interface AccountServicesDeps {
   dataDir: string;
@@ -43,6 +43,8 @@ export interface AccountServices {
   /** The open account, or an 'auth' error telling the user to add a key or try the demo. */
   session(): AccountSession;
   cache(): Cache;
+  /** Resolves once the open account's engine and queue run (their code loads after the start). */
+  ready(): Promise<void>;
   jobs(): JobsEngine;
   uploads(): UploadQueue;
   syncer(): Syncer;
@@ -54,9 +56,34 @@ export interface AccountServices {
 
 interface Running {
   session: AccountSession;
-  jobs: JobsEngine;
-  uploads: UploadQueue;
   syncer: Syncer;
+  /** Made once their code has loaded; null until then. */
+  work: { jobs: JobsEngine; uploads: UploadQueue } | null;
+  /** The engine and queue being made; null once made. */
+  opening: Promise<void> | null;
+}
+
+const loadCode = () =>
+  Promise.all([
+    import('./jobs/account-engine.ts'),
+    import('./uploads/upload-queue.ts'),
+    import('./uploads/upload-service.ts'),
+  ]).then(([engine, queue, service]) => ({
+    createAccountJobsEngine: engine.createAccountJobsEngine,
+    UploadQueue: queue.UploadQueue,
+    uploadServiceFromClient: service.uploadServiceFromClient,
+  }));
+
+/** The open account's engine once its code has loaded (for handlers); an 'auth' error without an account. */
+export async function readyJobs(services: AccountServices): Promise<JobsEngine> {
+  await services.ready();
+  return services.jobs();
+}
+
+/** The open account's upload queue once its code has loaded (for handlers); an 'auth' error without an account. */
+export async function readyUploads(services: AccountServices): Promise<UploadQueue> {
+  await services.ready();
+  return services.uploads();
 }
 
 export function createAccountServices(deps: AccountServicesDeps): AccountServices {
@@ -72,6 +99,7 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
     ...(deps.libraryOptions ? { libraryOptions: deps.libraryOptions } : {}),
   });
   const logger = { warn: (message: string, error?: unknown) => deps.logError(message, error) };
+  const code = loadAfterStart(loadCode);
   let running: Running | null = null;
 
   // Auto-download (on by default): the one place that decides whether new outputs are downloaded.
@@ -79,7 +107,10 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
     if (settings.get().autoDownload) library.enqueueOutputs(assets.map(({ kind, id }) => ({ kind, id })));
   };
 
-  const start = (session: AccountSession): Running => {
+  const makeWork = (
+    { createAccountJobsEngine, UploadQueue, uploadServiceFromClient }: Awaited<ReturnType<typeof loadCode>>,
+    session: AccountSession,
+  ): { jobs: JobsEngine; uploads: UploadQueue } => {
     const jobs = createAccountJobsEngine(session, {
       events,
       settings,
@@ -99,11 +130,25 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
       ...(deps.progress ? { progress: deps.progress } : {}),
       onRateLimited: (retryAfterMs) => events.emit('service:rate-limited', { retryAfterMs, source: 'uploads' }),
     });
-    const syncer = createAccountSyncer(session, events);
-    library.open(session);
     jobs.start();
     uploads.start();
-    return { session, jobs, uploads, syncer };
+    return { jobs, uploads };
+  };
+
+  const start = (session: AccountSession): Running => {
+    const current: Running = { session, syncer: createAccountSyncer(session, events), work: null, opening: null };
+    library.open(session);
+    // A switch or a close before the code has loaded cancels them: they are never made (nor send anything).
+    const made = code.loaded
+      .then((loaded) => {
+        if (running === current) current.work = makeWork(loaded, session);
+      })
+      .catch((error: unknown) => deps.logError('Loading the jobs engine failed', error))
+      .finally(() => {
+        current.opening = null;
+      });
+    current.opening = made;
+    return current;
   };
 
   /** Library, uploads, jobs, sync: each one stopped even when the one before failed to. */
@@ -111,13 +156,9 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
     const current = running;
     running = null;
     const steps: [string, () => Promise<void>][] = [['library', () => library.closeSession()]];
-    if (current) {
-      steps.push(
-        ['uploads', () => current.uploads.stop()],
-        ['jobs engine', () => current.jobs.stop()],
-        ['sync', () => current.syncer.close()],
-      );
-    }
+    const work = current?.work;
+    if (work) steps.push(['uploads', () => work.uploads.stop()], ['jobs engine', () => work.jobs.stop()]);
+    if (current) steps.push(['sync', () => current.syncer.close()]);
     for (const [name, step] of steps) {
       try {
         await step();
@@ -154,24 +195,36 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
   const open = accounts.current();
   if (open) startFor(open);
 
+  const couldNotStart = () =>
+    new AppError({
+      code: 'internal',
+      message: 'This account could not start; the reason is in the log (Help → Open logs folder).',
+    });
+  // Between the switch and the start of the next account's services (or their code loading).
+  const opening = () => new AppError({ code: 'conflict', message: 'The account is opening; try again in a moment.' });
+
   const require = (): Running => {
     if (running) return running;
     accounts.requireSession(); // throws the 'auth' error that names what to do
-    if (startFailed) {
-      throw new AppError({
-        code: 'internal',
-        message: 'This account could not start; the reason is in the log (Help → Open logs folder).',
-      });
-    }
-    // Between the switch and the start of the next account's services.
-    throw new AppError({ code: 'conflict', message: 'The account is opening; try again in a moment.' });
+    throw startFailed ? couldNotStart() : opening();
+  };
+  const requireWork = (): NonNullable<Running['work']> => {
+    const current = require();
+    if (current.work) return current.work;
+    throw current.opening ? opening() : couldNotStart();
   };
 
   return {
     session: () => require().session,
     cache: () => require().session.cache,
-    jobs: () => require().jobs,
-    uploads: () => require().uploads,
+    async ready() {
+      const pending = running?.opening;
+      if (!pending) return;
+      await code.now();
+      await pending;
+    },
+    jobs: () => requireWork().jobs,
+    uploads: () => requireWork().uploads,
     syncer: () => require().syncer,
     library,
     async close() {

@@ -19,7 +19,7 @@ import { collectionsHandlers } from './handlers/collections.ts';
 import { organizeDemoLibrary } from './library/demo-organize.ts';
 import { browserMediaUrl } from './library/library-host.ts';
 import type { MediaReply, MediaRequest } from './library/media-serving.ts';
-import { createAccountServices } from './account-services.ts';
+import { createAccountServices, readyUploads } from './account-services.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
 import { createPickedFolders } from './host/picked-folders.ts';
@@ -42,7 +42,7 @@ export interface CoreDeps {
   logError?: (message: string, error: unknown) => void;
   /** Encrypts the API key at rest (the shell's safeStorage adapter). Default: none, session-only keys. */
   cipher?: Cipher;
-  /** Where settings and the encrypted key persist (the shell's electron-store adapter). Default: conf in dataDir. */
+  /** Where settings and the encrypted key persist. Default: `settings.json` in dataDir (settings/json-file-store.ts). */
   store?: KeyValueStore;
   /** Starts the emulator in-process for demo mode (browser mode, the shell). Absent: no demo. */
   demo?: DemoService;
@@ -127,7 +127,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       events,
       mediaUrlFor: ctx.mediaUrlFor,
       client: () => services.session().client,
-      uploads: services.uploads,
+      uploads: () => readyUploads(services),
     }),
     ...assetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
     ...presetsHandlers({ cache: services.cache }),

@@ -1,4 +1,4 @@
-// Channels of generation jobs: submit (image, upscale, video), the local job list, resubmit, and
+// Channels of generation jobs: submit (one request union: image, upscale, video), the local job list, resubmit, and
 // the service's own job history. Bodies are checked here for shape; the per-model rules of
 // contract/rules decide, in the core, whether the service would accept them.
 import * as v from 'valibot';
@@ -113,6 +113,18 @@ const videoBodyShape = v.looseObject(
 const videoBody = v.pipe(videoBodyShape, fitsBody<v.InferOutput<typeof videoBodyShape>>());
 const upscaleBody = v.strictObject({ imageID: id('imageID') }, 'An upscale request is { imageID } and nothing else.');
 
+/** What jobs:submit takes: one generation request of any kind (the core checks it against the model's rules). */
+const submitRequest = v.variant(
+  'kind',
+  [
+    v.strictObject({ kind: v.literal('image'), body: imageBody }),
+    v.strictObject({ kind: v.literal('video'), body: videoBody }),
+    v.strictObject({ kind: v.literal('upscale'), body: upscaleBody }),
+  ],
+  'A generation request is { kind: image | video | upscale, body }.',
+);
+export type SubmitRequestInfo = v.InferOutput<typeof submitRequest>;
+
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 const time = (name: string) =>
   v.pipe(
@@ -123,9 +135,7 @@ const time = (name: string) =>
 
 export const jobsInvoke = {
   /** Validated against the model's rules first: a refused request never leaves the machine ('validation', fields). */
-  'jobs:submit-image': invoke(v.strictObject({ body: imageBody }), type<JobInfo>()),
-  'jobs:submit-video': invoke(v.strictObject({ body: videoBody }), type<JobInfo>()),
-  'jobs:submit-upscale': invoke(v.strictObject({ body: upscaleBody }), type<JobInfo>()),
+  'jobs:submit': invoke(submitRequest, type<JobInfo>()),
   /** Live jobs and those finished recently (default the last 7 days), newest first. */
   'jobs:list': invoke(
     v.optional(

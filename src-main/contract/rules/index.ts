@@ -6,6 +6,7 @@ import { normalizeVideoBody, validateVideoBody, videoNotices } from './validate-
 
 export type { FieldProblem, GenerationRequest, ProblemDetail, SettingSpec, SettingsTable } from './common.ts';
 export { formMessage, inFormWords, type FormWords } from './messages.ts';
+export { refusalInfo } from './refusal.ts';
 export { providedModelDescription, publicModelName, publicModelWords, type ModelWords } from './model-names.ts';
 export { defaultsFor, modelFamily } from './defaults.ts';
 export type { ModelFamily } from './defaults.ts';
@@ -23,7 +24,9 @@ export type { DetectedImageFormat } from './upload.ts';
 export { BACKEND_ONLY_FIELDS, VIDEO_MODELS, VIDEO_MODEL_IDS, isVideoModel } from './video-models.ts';
 export type { VideoFamily, VideoModelId, VideoModelRules } from './video-models.ts';
 
-const KINDS = ['image', 'video', 'upscale'];
+/** The kinds of generation request, each with its own endpoint. */
+export const GENERATION_KINDS = ['image', 'video', 'upscale'] as const;
+const KINDS: readonly string[] = GENERATION_KINDS;
 
 function requestProblem(request: unknown): FieldProblem | null {
   if (!isRecord(request) || !KINDS.includes(request['kind'] as string)) {

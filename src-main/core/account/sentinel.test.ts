@@ -107,7 +107,10 @@ describe('the API key never leaves main', () => {
     await call('models:images', { modelId });
     expect(await call('models:get', { id: 'mdl_not_there' })).toMatchObject({ ok: false });
     await call('presets:list');
-    const job = await call('jobs:submit-image', { body: { modelID: 'imagea', prompt: 'a sentinel lighthouse' } });
+    const job = await call('jobs:submit', {
+      kind: 'image',
+      body: { modelID: 'imagea', prompt: 'a sentinel lighthouse' },
+    });
     expect(job.ok).toBe(true);
     const localId = job.ok ? (job.value as { localId: number }).localId : 0;
     await vi.waitFor(
@@ -129,7 +132,7 @@ describe('the API key never leaves main', () => {
       start: new Date(Date.now() - 3_600_000).toISOString(),
       end: new Date().toISOString(),
     });
-    await call('jobs:submit-upscale', { body: { imageID: 'img_not_mine' } });
+    await call('jobs:submit', { kind: 'upscale', body: { imageID: 'img_not_mine' } });
     await call('models:delete', { id: modelId });
     await call('account:status');
     await call('app:info');

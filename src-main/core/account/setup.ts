@@ -6,7 +6,8 @@ import type { Logger } from '../log/logger.ts';
 import { noCipher, type Cipher } from '../secrets/cipher.ts';
 import { createKeyStore, type KeyStore } from '../secrets/key-store.ts';
 import { createSettings, toSettingsInfo, type Settings } from '../settings/settings.ts';
-import { createConfStore, type KeyValueStore } from '../settings/store.ts';
+import { createJsonFileStore } from '../settings/json-file-store.ts';
+import type { KeyValueStore } from '../settings/store.ts';
 import { createAccountManager, type AccountManager } from './account-manager.ts';
 import { appAccountBindings } from './bindings.ts';
 import type { AccountLogger, DemoService } from './types.ts';
@@ -18,7 +19,7 @@ export interface AccountSetupDeps {
   logger: Logger | AccountLogger;
   /** The shell's safeStorage adapter; hosts without one keep keys for the session only. */
   cipher?: Cipher;
-  /** The shell's electron-store adapter; default a `conf` file `settings.json` in dataDir. */
+  /** Where settings and the key record persist; default the file `settings.json` in dataDir. */
   store?: KeyValueStore;
   demo?: DemoService;
   /** ATELIER_API_KEY read by the host (CLI, tests): used for this process, never stored. */
@@ -55,7 +56,7 @@ function widenLogger(base: AccountLogger): Logger {
 
 export async function setUpAccounts(deps: AccountSetupDeps): Promise<AccountServices> {
   const logger = isFullLogger(deps.logger) ? deps.logger : widenLogger(deps.logger);
-  const store = deps.store ?? createConfStore(deps.dataDir);
+  const store = deps.store ?? createJsonFileStore(deps.dataDir);
   const settings = createSettings({
     store,
     dataDir: deps.dataDir,

@@ -96,12 +96,15 @@ describe('images', () => {
     const preset = presets[0]!;
     expect(preset.tag).not.toBe('');
 
-    const trigger = await client.generateImage({
-      modelID: 'imagea',
-      prompt: 'a red fox in snow',
-      preset: preset.tag,
-      numImages: 2,
-      options: { imagea: { imageSize: '1K' } },
+    const trigger = await client.submit({
+      kind: 'image',
+      body: {
+        modelID: 'imagea',
+        prompt: 'a red fox in snow',
+        preset: preset.tag,
+        numImages: 2,
+        options: { imagea: { imageSize: '1K' } },
+      },
     });
     expect(trigger.status.toLowerCase()).toBe('queued');
     expect(isJobTerminal((await client.getJob(trigger.jobId)).status)).toBe(false);
@@ -115,7 +118,7 @@ describe('images', () => {
     expect(image).toMatchObject({ id: imageID, type: 'output' });
     expect(image.url).toMatch(/^http:\/\/127\.0\.0\.1:/);
 
-    const upscale = await client.upscaleImage({ imageID });
+    const upscale = await client.submit({ kind: 'upscale', body: { imageID } });
     emulator.control.advanceClock(MINUTE);
     const upscaled = await client.getJob(upscale.jobId);
     expect(isJobSuccess(upscaled.status)).toBe(true);
@@ -126,7 +129,7 @@ describe('images', () => {
   });
 
   it('reads a failed job with its failure text', async () => {
-    const trigger = await h.client.generateImage({ modelID: 'imageb', prompt: 'this will [fail]' });
+    const trigger = await h.client.submit({ kind: 'image', body: { modelID: 'imageb', prompt: 'this will [fail]' } });
     h.emulator.control.advanceClock(MINUTE);
     const job = await h.client.getJob(trigger.jobId);
     expect(isJobTerminal(job.status) && !isJobSuccess(job.status)).toBe(true);
@@ -140,10 +143,13 @@ describe('videos', () => {
     const triggers = [];
     for (let i = 0; i < 11; i++)
       triggers.push(
-        await client.generateVideo({
-          modelID: 'videod-1.5',
-          prompt: `waves ${i}`,
-          options: { videod: { duration: 2 } },
+        await client.submit({
+          kind: 'video',
+          body: {
+            modelID: 'videod-1.5',
+            prompt: `waves ${i}`,
+            options: { videod: { duration: 2 } },
+          },
         }),
       );
     emulator.control.advanceClock(5 * MINUTE);
@@ -176,7 +182,8 @@ describe('videos', () => {
 describe('jobs', () => {
   it('lists jobs across pageToken pages, with and without a range', async () => {
     const { client, emulator } = h;
-    for (let i = 0; i < 52; i++) await client.generateImage({ modelID: 'imagea', prompt: `batch ${i}` });
+    for (let i = 0; i < 52; i++)
+      await client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: `batch ${i}` } });
     emulator.control.resetStats();
     const all = await collectAll(client.listJobs());
     expect(all.length).toBeGreaterThanOrEqual(52 + 11 + 3);

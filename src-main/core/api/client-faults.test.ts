@@ -1,8 +1,8 @@
 // The client under faults, against the emulator: local refusals that send nothing, 429 with
 // Retry-After, 5xx bursts with growing jittered waits, bad and cut-off bodies, dropped and refused
 // connections, timeouts, 401; and which requests are (never) repeated.
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedPortUrl } from './test-support/local-checks.ts';
 import { AppError } from '../../contract/errors.ts';
 import { ServiceError } from './errors.ts';
 import { collectAll } from './pagination.ts';
@@ -37,26 +37,18 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 const faultOn = (method: string, path: string, rule: Record<string, unknown>) =>
   h.emulator.control.setFaults({ rules: [{ method, path, ...rule }] });
 
-/** A loopback port with nothing listening: connections are refused before anything is sent. */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `http://127.0.0.1:${port}`;
-}
-
 describe('requests refused locally never reach the service', () => {
-  it('generation, upscaling, uploads, bad ids and list options send nothing', async () => {
+  it('generation requests it cannot send, uploads, bad ids and list options send nothing', async () => {
     const { client, emulator } = h;
-    const image = await failure(client.generateImage({ modelID: 'imagea', prompt: 'x', numImages: 9 }));
-    expect(image.info).toMatchObject({ code: 'validation', field: 'numImages' });
-    expect(image.info.fields?.length).toBeGreaterThan(0);
-    const video = await failure(
-      client.generateVideo({ modelID: 'videoa-3.1', prompt: 'x', options: { videoa: { duration: 5 as never } } }),
-    );
-    expect(video.info).toMatchObject({ code: 'validation', field: 'options.videoa.duration' });
-    expect((await failure(client.upscaleImage({ imageID: '' }))).info.code).toBe('validation');
+    // The model's rules are the core's (generation-request.ts); the client only refuses what has no
+    // endpoint or is not a JSON object, in the same words.
+    const kind = await failure(client.submit({ kind: 'sound', body: { prompt: 'x' } } as never));
+    expect(kind.info).toMatchObject({
+      code: 'validation',
+      message: expect.stringContaining('kind: image | video | upscale'),
+    });
+    const body = await failure(client.submit({ kind: 'video', body: 'a fox' as never }));
+    expect(body.info).toMatchObject({ code: 'validation', message: expect.stringContaining('must be a JSON object') });
     const text = await failure(
       client.uploadImage({
         modelID,
@@ -114,7 +106,9 @@ describe('429 and Retry-After', () => {
 
   it('never repeats a job-creating request, even on 429', async () => {
     faultOn('POST', '/images/generation', { rateLimit: { count: 1, retryAfterSeconds: 1 } });
-    expect((await failure(h.client.generateImage({ modelID: 'imagea', prompt: 'fox' }))).info).toMatchObject({
+    expect(
+      (await failure(h.client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'fox' } }))).info,
+    ).toMatchObject({
       code: 'rate_limited',
       retryAfterMs: 1000,
     });
@@ -145,9 +139,13 @@ describe('5xx bursts', () => {
   it('does not repeat generation, video, upscaling or training triggers', async () => {
     const { client, emulator } = h;
     emulator.control.setFaults({ rules: [{ serverError: { count: 10 } }] });
-    expect((await failure(client.generateImage({ modelID: 'imagea', prompt: 'fox' }))).info.code).toBe('server');
-    expect((await failure(client.generateVideo({ modelID: 'videod-1.5', prompt: 'sea' }))).info.code).toBe('server');
-    expect((await failure(client.upscaleImage({ imageID: 'img_x' }))).info.code).toBe('server');
+    expect(
+      (await failure(client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'fox' } }))).info.code,
+    ).toBe('server');
+    expect(
+      (await failure(client.submit({ kind: 'video', body: { modelID: 'videod-1.5', prompt: 'sea' } }))).info.code,
+    ).toBe('server');
+    expect((await failure(client.submit({ kind: 'upscale', body: { imageID: 'img_x' } }))).info.code).toBe('server');
     expect((await failure(client.trainModel(modelID))).info.code).toBe('server');
     expect(emulator.control.stats().total).toBe(4);
     expect(h.sleeps).toEqual([]);
@@ -165,12 +163,12 @@ describe('bodies that are not the envelope', () => {
 
   it('a cut-off read is repeated; a cut-off trigger is reported, not repeated', async () => {
     faultOn('GET', '/jobs/:id', { truncateBody: { count: 1 } });
-    const trigger = await h.client.generateImage({ modelID: 'imagea', prompt: 'fox' });
+    const trigger = await h.client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'fox' } });
     expect((await h.client.getJob(trigger.jobId)).jobId).toBe(trigger.jobId);
     expect(routeCount(h.emulator, 'GET /jobs/:id')).toBe(2);
 
     faultOn('POST', '/images/generation', { truncateBody: { count: 1 } });
-    const error = await failure(h.client.generateImage({ modelID: 'imagea', prompt: 'fox' }));
+    const error = await failure(h.client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'fox' } }));
     expect(error.info.code).toBe('malformed_response');
     expect(error.message).toMatch(/cut off/);
     expect(routeCount(h.emulator, 'POST /images/generation')).toBe(2);
@@ -192,6 +190,7 @@ describe('connections', () => {
     const error = await failure(h.client.listPresets());
     expect(error.info.code).toBe('network');
     expect((error as ServiceError).networkCode).toBe('ECONNRESET');
+    expect((error as ServiceError).unsent).toBe(false);
   });
 
   it('an upload whose connection dropped is not repeated: the server may have it', async () => {
@@ -213,6 +212,7 @@ describe('connections', () => {
     const read = await failure(client.getJob('job_1'));
     expect(read.info.code).toBe('network');
     expect((read as ServiceError).networkCode).toBe('ECONNREFUSED');
+    expect((read as ServiceError).unsent).toBe(true);
     expect(read.message).toMatch(/connection was refused/);
     expect(h.sleeps).toHaveLength(DEFAULT_RETRY_POLICY.maxAttempts - 1);
 
@@ -223,7 +223,9 @@ describe('connections', () => {
     expect(h.sleeps).toHaveLength(DEFAULT_RETRY_POLICY.maxAttempts - 1);
 
     h.sleeps.length = 0;
-    expect((await failure(client.generateImage({ modelID: 'imagea', prompt: 'fox' }))).info.code).toBe('network');
+    expect(
+      (await failure(client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'fox' } }))).info.code,
+    ).toBe('network');
     expect(h.sleeps).toEqual([]);
   });
 

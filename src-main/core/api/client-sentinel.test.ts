@@ -98,7 +98,7 @@ describe('sentinel API key', () => {
       type: 'auxiliaryType',
       file: { name: 'a.png', bytes: await fixtureImage('png') },
     });
-    await client.generateImage({ modelID: 'imagea', prompt: 'fox' });
+    await client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'fox' } });
 
     emulator.control.setFaults({
       rules: [{ method: 'GET', path: '/presets', rateLimit: { count: 9, retryAfterSeconds: 600 } }],
@@ -106,7 +106,7 @@ describe('sentinel API key', () => {
     await collect(client.listPresets());
     emulator.control.setFaults({ rules: [{ serverError: { count: 99 } }] });
     await collect(client.listModels());
-    await collect(client.generateImage({ modelID: 'imagea', prompt: 'fox' }));
+    await collect(client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'fox' } }));
     emulator.control.setFaults({ rules: [{ malformedJson: { count: 99 } }] });
     await collect(client.getModel(model.id));
     emulator.control.setFaults({ rules: [{ truncateBody: { count: 99 } }] });
@@ -128,7 +128,10 @@ describe('sentinel API key', () => {
     await collect(h.makeClient({ apiKey: () => UNKNOWN_SENTINEL }).listModels());
     await collect(h.makeClient({ apiKey: () => SENTINEL, baseUrl: 'http://127.0.0.1:1' }).listModels());
     await collect(
-      client.generateImage({ modelID: 'imagea', prompt: 'x', aspectRatio: SENTINEL as never, numImages: 99 }),
+      client.submit({
+        kind: 'image',
+        body: { modelID: 'imagea', prompt: 'x', aspectRatio: SENTINEL as never, numImages: 99 },
+      }),
     );
   });
 

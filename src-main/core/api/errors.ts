@@ -10,6 +10,12 @@ export interface RequestLabel {
   template: string;
 }
 
+interface ErrorExtra {
+  networkCode?: string;
+  unsent?: boolean;
+  label?: RequestLabel;
+}
+
 export class ServiceError extends AppError {
   /** The service's `err` value, when it answered with a NOK envelope. */
   readonly serviceErr: string | undefined;
@@ -17,16 +23,19 @@ export class ServiceError extends AppError {
   readonly retryAfterMs: number | undefined;
   /** System error code behind a network failure (ECONNREFUSED, ETIMEDOUT…), for logs and retry decisions. */
   readonly networkCode: string | undefined;
+  /** A network failure before any byte reached the server (unsent.ts decides). */
+  readonly unsent: boolean;
   readonly method: string | undefined;
   readonly template: string | undefined;
 
-  constructor(info: ErrorInfo, extra: { networkCode?: string; label?: RequestLabel } = {}) {
+  constructor(info: ErrorInfo, extra: ErrorExtra = {}) {
     super(info);
     this.name = 'ServiceError';
     this.serviceErr = info.serviceErr;
     this.httpStatus = info.httpStatus;
     this.retryAfterMs = info.retryAfterMs;
     this.networkCode = extra.networkCode;
+    this.unsent = extra.unsent ?? false;
     this.method = extra.label?.method;
     this.template = extra.label?.template;
   }
@@ -36,7 +45,7 @@ export class ServiceError extends AppError {
 export function serviceError(
   info: ErrorInfo,
   secrets: readonly (string | null | undefined)[],
-  extra: { networkCode?: string; label?: RequestLabel } = {},
+  extra: ErrorExtra = {},
 ): ServiceError {
   const clean: ErrorInfo = { ...info, message: redact(info.message, secrets) };
   if (info.serviceErr !== undefined) clean.serviceErr = redact(info.serviceErr, secrets).slice(0, 200);
@@ -145,6 +154,7 @@ export function networkError(
   host: string,
   networkCode: string,
   secrets: readonly (string | null | undefined)[],
+  unsent = false,
 ): ServiceError {
   const reason = NETWORK_REASONS[networkCode] ?? `the connection failed (${networkCode})`;
   return serviceError(
@@ -153,7 +163,7 @@ export function networkError(
       message: `Could not reach the service at ${host} for ${describeCall(label)}: ${reason}. Check your connection and the service address.`,
     },
     secrets,
-    { label, networkCode },
+    { label, networkCode, unsent },
   );
 }
 

@@ -1,68 +1,7 @@
-// Local checks before sending: path segments, generation rules, list options, job ranges.
+// Local checks before sending: list options, job ranges.
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../contract/errors.ts';
-import {
-  checkedGenerationBody,
-  checkImageFilter,
-  checkJobRange,
-  checkPageSize,
-  pathSegment,
-} from './request-checks.ts';
-
-function infoOf(run: () => unknown): AppError['info'] {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof AppError) return error.info;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
-
-describe('pathSegment', () => {
-  it('encodes ids so they stay one segment', () => {
-    expect(pathSegment('modelID', 'mdl_1')).toBe('mdl_1');
-    expect(pathSegment('modelID', 'a/b?c#d')).toBe('a%2Fb%3Fc%23d');
-  });
-
-  it('refuses what is not an id, naming the field', () => {
-    for (const bad of ['', '  ', '.', '..', 'a\nb', 5, null, undefined, 'x'.repeat(600)]) {
-      expect(infoOf(() => pathSegment('imageID', bad))).toMatchObject({ code: 'invalid_argument', field: 'imageID' });
-    }
-  });
-});
-
-describe('checkedGenerationBody', () => {
-  it('returns the normalized body: only the chosen model option group is sent', () => {
-    const body = checkedGenerationBody('image', {
-      modelID: 'imageb',
-      prompt: 'a fox',
-      numImages: 2,
-      options: { imageb: { sequentialMode: 'disabled' } },
-    });
-    expect(body).toMatchObject({ modelID: 'imageb', options: { imageb: { sequentialMode: 'auto' } } });
-  });
-
-  it('throws validation with every field problem', () => {
-    const info = infoOf(() =>
-      checkedGenerationBody('image', { modelID: 'imagea', prompt: 'x', numImages: 9, aspectRatio: '7:5' }),
-    );
-    expect(info.code).toBe('validation');
-    expect(info.fields?.map((f) => f.field).sort()).toEqual(['aspectRatio', 'numImages']);
-    expect(info.message).toMatch(/^The image generation request was not sent: /);
-  });
-
-  it('checks upscaling and video bodies too', () => {
-    expect(infoOf(() => checkedGenerationBody('upscale', { imageID: '' }))).toMatchObject({
-      code: 'validation',
-      field: 'imageID',
-    });
-    expect(infoOf(() => checkedGenerationBody('video', { modelID: 'videoa-3.1' }))).toMatchObject({
-      code: 'validation',
-      field: 'prompt',
-    });
-  });
-});
+import { infoOf } from './test-support/local-checks.ts';
+import { checkImageFilter, checkJobRange, checkPageSize } from './request-checks.ts';
 
 describe('list options', () => {
   it('accept the spec ranges and refuse the rest', () => {

@@ -1,48 +1,10 @@
-// Checks that run before a request leaves the machine: ids as safe path segments, generation
-// bodies through the shared rules (validate, then normalize), list options and job date ranges.
+// Checks that run before a request leaves the machine: list options and job date ranges (ids in
+// paths: path.ts; generation requests: generation-request.ts).
 import { AppError } from '../../contract/errors.ts';
-import { normalize, validate, type GenerationRequest } from '../../contract/rules/index.ts';
 import { IMAGE_LIST_FILTERS, JOB_LIST_RANGE_MS, PAGE_SIZE } from '../../contract/service.ts';
-import { redact } from '../log/redact.ts';
-
-const MAX_ID_LENGTH = 512;
 
 const invalid = (field: string, message: string): AppError =>
   new AppError({ code: 'invalid_argument', field, message });
-
-/** An id as one encoded path segment; refuses what could change the path (empty, `.`, `..`, controls). */
-export function pathSegment(field: string, value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(field, `${field} must be a non-empty id.`);
-  if (value.length > MAX_ID_LENGTH) throw invalid(field, `${field} is too long to be an id.`);
-  if (/[\u0000-\u001f\u007f]/.test(value)) throw invalid(field, `${field} contains control characters.`);
-  if (value === '.' || value === '..') throw invalid(field, `${field} cannot be "${value}".`);
-  return encodeURIComponent(value);
-}
-
-/**
- * Runs the shared rules; a body that breaks one never leaves the machine. Returns the normalized
- * body: only the fields and option group the chosen model accepts, with the service's forced values.
- */
-export function checkedGenerationBody(
-  kind: GenerationRequest['kind'],
-  body: unknown,
-  secrets: readonly (string | null | undefined)[] = [],
-): unknown {
-  const request = { kind, body } as GenerationRequest;
-  // Messages quote what was given; whatever that was, a secret must not come back out in them.
-  const problems = validate(request).map((p) => ({ field: p.field, message: redact(p.message, secrets) }));
-  const first = problems[0];
-  if (first) {
-    const what = kind === 'upscale' ? 'upscaling' : `${kind} generation`;
-    throw new AppError({
-      code: 'validation',
-      message: `The ${what} request was not sent: ${problems.map((p) => p.message).join('; ')}`,
-      field: first.field,
-      fields: problems.map((p) => ({ field: p.field, message: p.message })),
-    });
-  }
-  return normalize(request).body;
-}
 
 export function checkPageSize(pageSize: unknown): number | undefined {
   if (pageSize === undefined) return undefined;

@@ -1,10 +1,10 @@
-// The typed service client: one method per endpoint of spec §4, each choosing its retry class,
-// checking its arguments before sending, and checking the answer against its schema.
+// The typed service client: one method per endpoint of spec §4 (its path written once, as the spec's
+// template), each choosing its retry class, checking its arguments before sending, and checking the
+// answer against its schema. Generation requests arrive checked by the core (generation-request.ts).
 import * as v from 'valibot';
 import { AppError } from '../../contract/errors.ts';
 import type {
   CursorPage,
-  ImageGenerationBody,
   ImageListFilter,
   ImageRecord,
   Job,
@@ -13,24 +13,17 @@ import type {
   Preset,
   TriggerResponse,
   UploadedImage,
-  UpscaleBody,
   VideoDownload,
-  VideoGenerationBody,
   VideoRecord,
 } from '../../contract/service.ts';
 import type { Logger } from '../log/logger.ts';
 import { redactSecretsDeep } from '../secrets/redact.ts';
 import { checkResult, readPageFields } from './envelope.ts';
-import { malformedError } from './errors.ts';
+import { malformedError, serviceError } from './errors.ts';
+import { wireRefusal, type TriggerRequest } from './generation-request.ts';
 import { cursorPages, tokenPages } from './pagination.ts';
-import {
-  checkedGenerationBody,
-  checkImageFilter,
-  checkJobRange,
-  checkPageSize,
-  checkVideoFilter,
-  pathSegment,
-} from './request-checks.ts';
+import { path, pathSegment, type Route } from './path.ts';
+import { checkImageFilter, checkJobRange, checkPageSize, checkVideoFilter } from './request-checks.ts';
 import type { RetryPolicyOptions, RetryTiming } from './retry-policy.ts';
 import {
   ImageSchema,
@@ -105,9 +98,11 @@ export interface ServiceClient {
   uploadImage(request: UploadImageRequest): Promise<UploadedImage>;
   getImage(imageID: string, call?: CallOptions): Promise<ImageRecord>;
   deleteImage(imageID: string, call?: CallOptions): Promise<void>;
-  generateImage(body: ImageGenerationBody, call?: CallOptions): Promise<TriggerResponse>;
-  upscaleImage(body: UpscaleBody, call?: CallOptions): Promise<TriggerResponse>;
-  generateVideo(body: VideoGenerationBody, call?: CallOptions): Promise<TriggerResponse>;
+  /**
+   * POST /images/generation, /images/upscaling or /videos/generation, by the request's kind. Sends the
+   * body as given (the core checked and normalised it); never retried: it creates a paid job.
+   */
+  submit(request: TriggerRequest, call?: CallOptions): Promise<TriggerResponse>;
   listVideos(options?: VideoListOptions): AsyncGenerator<CursorPage<VideoRecord>, void, undefined>;
   getVideo(videoID: string, call?: CallOptions): Promise<VideoRecord>;
   /** Asks for download preparation; the id may be a video id or a public media id. */
@@ -165,34 +160,26 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       transport.secrets(),
     );
 
-  const get = (template: string, path: string, signal?: AbortSignal, searchParams?: Spec['searchParams']): Spec => ({
+  const get = (route: Route, signal?: AbortSignal, searchParams?: Spec['searchParams']): Spec => ({
     method: 'GET',
-    template,
-    path,
+    ...route,
     retryClass: 'read',
     signal,
     ...(searchParams ? { searchParams } : {}),
   });
 
-  const trigger = async (
-    kind: 'image' | 'video' | 'upscale',
-    template: string,
-    path: string,
-    body: unknown,
-    signal?: AbortSignal,
-  ) => {
-    const json = checkedGenerationBody(kind, body, transport.secrets());
-    // Creates a paid job and the API has no idempotency key: never repeated automatically.
-    return call({ method: 'POST', template, path, json, retryClass: 'never', signal }, TriggerSchema);
+  const TRIGGER_TEMPLATES: Record<TriggerRequest['kind'], string> = {
+    image: '/images/generation',
+    upscale: '/images/upscaling',
+    video: '/videos/generation',
   };
 
   return {
     baseUrl: options.baseUrl,
 
-    listModels: async (c) => call(get('/models', 'models', c?.signal), v.array(ModelSchema)),
+    listModels: async (c) => call(get(path('/models'), c?.signal), v.array(ModelSchema)),
 
-    getModel: async (modelID, c) =>
-      call(get('/models/{modelID}', `models/${pathSegment('modelID', modelID)}`, c?.signal), ModelSchema),
+    getModel: async (modelID, c) => call(get(path('/models/{modelID}', { modelID }), c?.signal), ModelSchema),
 
     async createModel(body, c) {
       if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -202,8 +189,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return call(
         {
           method: 'POST',
-          template: '/models',
-          path: 'models',
+          ...path('/models'),
           json: body,
           retryClass: 'unsent-only',
           signal: c?.signal,
@@ -216,8 +202,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       call(
         {
           method: 'DELETE',
-          template: '/models/{modelID}',
-          path: `models/${pathSegment('modelID', modelID)}`,
+          ...path('/models/{modelID}', { modelID }),
           retryClass: 'unsent-only',
           signal: c?.signal,
         },
@@ -227,17 +212,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     // List methods are async generators, so a bad argument surfaces where the pages are awaited,
     // like every other method's errors, and no request is made.
     async *listModelImages(modelID, list = {}) {
-      const template = '/models/{modelID}/images';
-      const path = `models/${pathSegment('modelID', modelID)}/images`;
+      const route = path('/models/{modelID}/images', { modelID });
       const imageType = checkImageFilter(list.imageType);
       const pageSize = checkPageSize(list.pageSize);
       yield* cursorPages(
         (cursor) =>
-          cursorPage(
-            get(template, path, list.signal, { imageType, pageSize, cursor: cursor || undefined }),
-            ImageSchema,
-          ),
-        loopError({ method: 'GET', template }),
+          cursorPage(get(route, list.signal, { imageType, pageSize, cursor: cursor || undefined }), ImageSchema),
+        loopError({ method: 'GET', template: route.template }),
       );
     },
 
@@ -246,8 +227,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         // A GET by the spec, but it starts a training run: never repeated automatically.
         {
           method: 'GET',
-          template: '/models/{modelID}/train',
-          path: `models/${pathSegment('modelID', modelID)}/train`,
+          ...path('/models/{modelID}/train', { modelID }),
           retryClass: 'never',
           signal: c?.signal,
         },
@@ -262,8 +242,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return call(
         {
           method: 'POST',
-          template: '/images/upload',
-          path: 'images/upload',
+          ...path('/images/upload'),
           body: prepared.body,
           retryClass: 'unsent-only',
           signal: request.signal,
@@ -282,57 +261,50 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       );
     },
 
-    getImage: async (imageID, c) =>
-      call(get('/images/{imageID}', `images/${pathSegment('imageID', imageID)}`, c?.signal), ImageSchema),
+    getImage: async (imageID, c) => call(get(path('/images/{imageID}', { imageID }), c?.signal), ImageSchema),
 
     async deleteImage(imageID, c) {
       await transport.request({
         method: 'DELETE',
-        template: '/images/{imageID}',
-        path: `images/${pathSegment('imageID', imageID)}`,
+        ...path('/images/{imageID}', { imageID }),
         retryClass: 'unsent-only',
         signal: c?.signal,
       });
     },
 
-    generateImage: async (body, c) => trigger('image', '/images/generation', 'images/generation', body, c?.signal),
-    upscaleImage: async (body, c) => trigger('upscale', '/images/upscaling', 'images/upscaling', body, c?.signal),
-    generateVideo: async (body, c) => trigger('video', '/videos/generation', 'videos/generation', body, c?.signal),
+    async submit(request, c) {
+      const refused = wireRefusal(request);
+      if (refused) throw serviceError(refused, transport.secrets());
+      const route = path(TRIGGER_TEMPLATES[request.kind]);
+      // Creates a paid job and the API has no idempotency key: never repeated automatically.
+      return call(
+        { method: 'POST', ...route, json: request.body, retryClass: 'never', signal: c?.signal },
+        TriggerSchema,
+      );
+    },
 
     async *listVideos(list = {}) {
+      const route = path('/videos');
       const videoType = checkVideoFilter(list.videoType);
       const pageSize = checkPageSize(list.pageSize);
       yield* cursorPages(
         (cursor) =>
-          cursorPage(
-            get('/videos', 'videos', list.signal, { videoType, pageSize, cursor: cursor || undefined }),
-            VideoSchema,
-          ),
-        loopError({ method: 'GET', template: '/videos' }),
+          cursorPage(get(route, list.signal, { videoType, pageSize, cursor: cursor || undefined }), VideoSchema),
+        loopError({ method: 'GET', template: route.template }),
       );
     },
 
-    getVideo: async (videoID, c) =>
-      call(get('/videos/{videoID}', `videos/${pathSegment('videoID', videoID)}`, c?.signal), VideoSchema),
+    getVideo: async (videoID, c) => call(get(path('/videos/{videoID}', { videoID }), c?.signal), VideoSchema),
 
     createVideoDownload: async (videoID, c) =>
       // Repeating a preparation request changes nothing on the service, so it retries like a read.
-      call(
-        get(
-          '/videos/{videoID}/create-download',
-          `videos/${pathSegment('videoID', videoID)}/create-download`,
-          c?.signal,
-        ),
-        MessageSchema,
-      ),
+      call(get(path('/videos/{videoID}/create-download', { videoID }), c?.signal), MessageSchema),
 
     getVideoDownload: async (videoID, c) =>
-      call(
-        get('/videos/{videoID}/download', `videos/${pathSegment('videoID', videoID)}/download`, c?.signal),
-        VideoDownloadSchema,
-      ),
+      call(get(path('/videos/{videoID}/download', { videoID }), c?.signal), VideoDownloadSchema),
 
     async *listJobs(list = {}) {
+      const route = path('/jobs');
       const range = checkJobRange(list, now());
       // A fully given range is repeated on every page; a half-open or default one is carried by the token
       // (re-sending only `start` would make the service recompute "now" and see a different range).
@@ -340,19 +312,19 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       yield* tokenPages(
         (pageToken) =>
           call(
-            get('/jobs', 'jobs', list.signal, {
+            get(route, list.signal, {
               ...(pageToken === '' || repeatRange ? range : {}),
               pageToken: pageToken || undefined,
             }),
             JobsPageSchema,
           ),
-        loopError({ method: 'GET', template: '/jobs' }),
+        loopError({ method: 'GET', template: route.template }),
       );
     },
 
-    getJob: async (jobID, c) => call(get('/jobs/{id}', `jobs/${pathSegment('jobID', jobID)}`, c?.signal), JobSchema),
+    getJob: async (id, c) => call(get(path('/jobs/{id}', { id }), c?.signal), JobSchema),
 
-    listPresets: async (c) => call(get('/presets', 'presets', c?.signal), v.array(PresetSchema)),
+    listPresets: async (c) => call(get(path('/presets'), c?.signal), v.array(PresetSchema)),
 
     withRetry(retry) {
       const sibling = createServiceClient({ ...options, retry: { ...options.retry, ...retry } });

@@ -1,8 +1,8 @@
 // The one HTTP door to the service: a single `got` instance (base URL, bearer key read at request
 // time, API-Version, timeouts, keep-alive), the envelope unwrapped into a value or a typed error,
 // the retry loop driven by retry-policy.ts, and one log line per attempt (no headers, no bodies).
-import http from 'node:http';
-import https from 'node:https';
+import type { Agent as HttpAgent } from 'node:http';
+import type { Agent as HttpsAgent } from 'node:https';
 import type { Got, Progress, RequestError, Response } from 'got';
 import { AppError } from '../../contract/errors.ts';
 import { API_VERSION } from '../../contract/service.ts';
@@ -27,6 +27,7 @@ import {
   type RetryPolicyOptions,
   type RetryTiming,
 } from './retry-policy.ts';
+import { failedUnsent } from './unsent.ts';
 
 export interface ClientTimeouts {
   /** DNS + TCP (+ TLS) connection. */
@@ -96,9 +97,6 @@ type AttemptOutcome = { ok: true; answer: OkAnswer } | { ok: false; error: Servi
 
 /** Thrown by the beforeRequest hook; got wraps it, its code survives. */
 const NO_API_KEY = 'ATELIER_NO_API_KEY';
-/** Failures before any byte could reach the server: repeating them cannot duplicate anything. */
-const UNSENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-const UNSENT_TIMEOUT_PHASES = new Set(['lookup', 'connect', 'secureConnect']);
 
 const megabytes = (bytes: number): string => `${Math.max(1, Math.round(bytes / (1024 * 1024)))} MB`;
 
@@ -155,17 +153,21 @@ export function createTransport(options: TransportOptions): Transport {
   };
   const secrets = (): (string | null)[] => [readKey()];
 
-  const agents = {
-    http: new http.Agent({ keepAlive: true, maxSockets: 8 }),
-    https: new https.Agent({ keepAlive: true, maxSockets: 8 }),
-  };
-
-  // got (and what it pulls in) is loaded at the first request, not at start-up: the first screen
-  // reads the local cache only, and loading got costs more than the rest of a start (bench scenario 5).
+  // got (and what it pulls in) and node:http(s) are loaded at the first request, not at start-up:
+  // the first screen reads the local cache only, loading got costs more than the rest of a start,
+  // and importing node:http loads Node's own fetch (undici) with it (bench scenario 5).
+  let agents: { http: HttpAgent; https: HttpsAgent } | null = null;
   let client: Promise<Got> | null = null;
-  const clientOf = (): Promise<Got> => (client ??= import('got').then(({ default: got }) => createGot(got)));
+  const clientOf = (): Promise<Got> =>
+    (client ??= Promise.all([import('got'), import('node:http'), import('node:https')]).then(([got, http, https]) => {
+      agents = {
+        http: new http.Agent({ keepAlive: true, maxSockets: 8 }),
+        https: new https.Agent({ keepAlive: true, maxSockets: 8 }),
+      };
+      return createGot(got.default, agents);
+    }));
 
-  const createGot = (got: Got): Got =>
+  const createGot = (got: Got, agent: { http: HttpAgent; https: HttpsAgent }): Got =>
     got.extend({
       prefixUrl: base.href,
       // Every path is built here from encoded segments; an absolute URL would carry the key elsewhere.
@@ -175,7 +177,7 @@ export function createTransport(options: TransportOptions): Transport {
         accept: 'application/json',
         'user-agent': options.userAgent ?? 'Atelier',
       },
-      agent: agents,
+      agent,
       http2: false,
       // Retrying is retry-policy.ts's job alone; got must never repeat a request on its own.
       retry: { limit: 0 },
@@ -219,18 +221,20 @@ export function createTransport(options: TransportOptions): Transport {
       };
     }
     if (e.name === 'TimeoutError') {
-      const unsent = UNSENT_TIMEOUT_PHASES.has(e.event ?? '');
+      // Failures before any byte could reach the server: repeating them cannot duplicate anything.
+      const unsent = failedUnsent({ timeoutPhase: e.event ?? '' });
       return {
         ok: false,
-        error: networkError(spec, host, 'ETIMEDOUT', secrets()),
+        error: networkError(spec, host, 'ETIMEDOUT', secrets(), unsent),
         failure: { kind: 'network', unsent },
       };
     }
     const code = typeof e.code === 'string' ? e.code : 'ECONNRESET';
+    const unsent = failedUnsent({ networkCode: code });
     return {
       ok: false,
-      error: networkError(spec, host, code, secrets()),
-      failure: { kind: 'network', unsent: UNSENT_CODES.has(code) },
+      error: networkError(spec, host, code, secrets(), unsent),
+      failure: { kind: 'network', unsent },
     };
   }
 
@@ -348,8 +352,8 @@ export function createTransport(options: TransportOptions): Transport {
     request,
     secrets,
     close() {
-      agents.http.destroy();
-      agents.https.destroy();
+      agents?.http.destroy();
+      agents?.https.destroy();
     },
   };
 }

@@ -36,8 +36,11 @@ beforeAll(async () => {
   session = openTestSession(emulator.url);
   ({ client, cache } = session);
   await client.createModel({ modelType: 'style' });
-  await client.generateImage({ modelID: 'imagea', prompt: 'an owl reading by candlelight', numImages: 2 });
-  await client.generateVideo({ modelID: 'videod-1.5', prompt: 'an owl taking flight' });
+  await client.submit({
+    kind: 'image',
+    body: { modelID: 'imagea', prompt: 'an owl reading by candlelight', numImages: 2 },
+  });
+  await client.submit({ kind: 'video', body: { modelID: 'videod-1.5', prompt: 'an owl taking flight' } });
   emulator.control.advanceClock(30 * 60_000);
 
   const events = createEventBus();

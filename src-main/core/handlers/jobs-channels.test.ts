@@ -44,17 +44,20 @@ describe('jobs channels', () => {
   it('refuses bodies by shape, then by the model’s rules, before anything is sent', async () => {
     expect((await core.dispatch('account:use-demo', undefined)).ok).toBe(true);
     emulator.control.resetStats();
-    expect(await core.dispatch('jobs:submit-image', { body: { prompt: 'no model' } })).toMatchObject({
+    expect(await core.dispatch('jobs:submit', { kind: 'image', body: { prompt: 'no model' } })).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument', field: 'body.modelID' },
     });
     expect(
-      await core.dispatch('jobs:submit-image', { body: { modelID: 'imagea', prompt: 'x', aspectRatio: '7:5' } }),
+      await core.dispatch('jobs:submit', {
+        kind: 'image',
+        body: { modelID: 'imagea', prompt: 'x', aspectRatio: '7:5' },
+      }),
     ).toMatchObject({
       ok: false,
       error: { code: 'validation', field: 'aspectRatio', fields: [expect.objectContaining({ field: 'aspectRatio' })] },
     });
-    expect(await core.dispatch('jobs:submit-upscale', { body: { imageID: 'a', extra: 1 } })).toMatchObject({
+    expect(await core.dispatch('jobs:submit', { kind: 'upscale', body: { imageID: 'a', extra: 1 } })).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument' },
     });
@@ -68,7 +71,8 @@ describe('jobs channels', () => {
   });
 
   it('submits, follows the job on real timers and lists it with its outputs', async () => {
-    const submitted = await core.dispatch('jobs:submit-image', {
+    const submitted = await core.dispatch('jobs:submit', {
+      kind: 'image',
       body: { modelID: 'imagea', prompt: 'a quiet harbor', numImages: 2 },
     });
     expect(submitted).toMatchObject({ ok: true, value: { state: 'queued', prompt: 'a quiet harbor' } });

@@ -92,7 +92,8 @@ describe('library channels', () => {
   });
 
   it('downloads the outputs of a finished job on its own (Auto-download on by default)', async () => {
-    const job = await call<{ localId: number }>('jobs:submit-image', {
+    const job = await call<{ localId: number }>('jobs:submit', {
+      kind: 'image',
       body: { modelID: 'imagea', prompt: 'auto download me', numImages: 1 },
     });
     expect(job.localId).toBeGreaterThan(0);

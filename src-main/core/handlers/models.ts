@@ -12,6 +12,8 @@ import type { Cache } from '../db/cache.ts';
 import { assetToInfo, modelToInfo, type MediaUrlFor } from '../db/to-info.ts';
 import type { EventBus } from '../events.ts';
 
+type AccountUploads = { list(modelId: string): UploadInfo[]; remove(id: number): Promise<void> };
+
 export interface ModelsHandlerDeps {
   cache(): Cache;
   events: EventBus;
@@ -19,7 +21,7 @@ export interface ModelsHandlerDeps {
   /** The open account's API client (models:create, models:delete). */
   client(): Pick<ServiceClient, 'createModel' | 'deleteModel'>;
   /** The open account's upload queue: a deleted model's uploads are cancelled (or forgotten) first. */
-  uploads?(): { list(modelId: string): UploadInfo[]; remove(id: number): Promise<void> };
+  uploads?(): AccountUploads | Promise<AccountUploads>;
   now?: () => number;
 }
 
@@ -83,7 +85,7 @@ export function modelsHandlers(deps: ModelsHandlerDeps) {
       return modelInfo(cache, created.id);
     },
     'models:delete': async ({ id }: { id: string }): Promise<ModelDeletedInfo> => {
-      const queue = deps.uploads?.();
+      const queue = await deps.uploads?.();
       // Cancelled first, so none lands on a model that is going away; finished ones are forgotten with it.
       for (const upload of queue?.list(id) ?? []) await queue?.remove(upload.id);
       let message: string;

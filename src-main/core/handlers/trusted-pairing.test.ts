@@ -9,7 +9,8 @@ import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts'
 import { createCore, type Core } from '../core.ts';
 import { createFakeCipher } from '../secrets/fake-cipher.ts';
 import { noCipher } from '../secrets/cipher.ts';
-import { createConfStore, createMemoryStore, type KeyValueStore } from '../settings/store.ts';
+import { createJsonFileStore } from '../settings/json-file-store.ts';
+import { createMemoryStore, type KeyValueStore } from '../settings/store.ts';
 
 const host = { kind: 'browser', appVersion: '0.0.0-test', chromiumVersion: null, electronVersion: null } as const;
 const KEY = 'sk-trusted-pair-0123456789abcdef';
@@ -82,8 +83,8 @@ describe('the service address and the key are one pair', () => {
 describe('hosts sharing a data folder keep their own credentials', () => {
   it("browser mode (no keychain) neither overwrites nor deletes the app's encrypted key", async () => {
     const appCipher = createFakeCipher();
-    createConfStore(dataDir).set('settings', { baseUrl: service.url });
-    const app = await open(createConfStore(dataDir), appCipher);
+    createJsonFileStore(dataDir).set('settings', { baseUrl: service.url });
+    const app = await open(createJsonFileStore(dataDir), appCipher);
     expect(await app.dispatch('account:set-key', { key: KEY, verify: false })).toMatchObject({
       ok: true,
       value: { keyStorage: 'encrypted' },
@@ -92,7 +93,7 @@ describe('hosts sharing a data folder keep their own credentials', () => {
     cores.length = 0;
 
     // Browser mode on the same folder: it cannot read the app's key, sets its own, then removes it.
-    const browser = await open(createConfStore(dataDir));
+    const browser = await open(createJsonFileStore(dataDir));
     expect(await browser.dispatch('account:status', undefined)).toMatchObject({ value: { keyConfigured: false } });
     expect(await browser.dispatch('account:set-key', { key: 'sk-browser-session-key', verify: false })).toMatchObject({
       ok: true,
@@ -102,7 +103,7 @@ describe('hosts sharing a data folder keep their own credentials', () => {
     await browser.close();
     cores.length = 0;
 
-    const again = await open(createConfStore(dataDir), appCipher);
+    const again = await open(createJsonFileStore(dataDir), appCipher);
     expect(await again.dispatch('account:status', undefined)).toMatchObject({
       ok: true,
       value: { mode: 'service', keyConfigured: true, keyStorage: 'encrypted', baseUrl: service.url },

@@ -1,7 +1,11 @@
 // The engine end to end against the emulator: submit, poll, outputs, notifications, resubmit,
 // validation before sending, history.
 import { afterEach, describe, expect, it } from 'vitest';
+import { closedPortUrl } from '../api/test-support/local-checks.ts';
 import type { JobInfo } from '../../contract/ipc/jobs.ts';
+import { createServiceClient } from '../api/service-client.ts';
+import { silentLogger } from '../log/index.ts';
+import { jobsServiceFromClient } from './service-port.ts';
 import {
   imageBody,
   pollRequests,
@@ -23,7 +27,7 @@ describe('jobs engine', () => {
   it('follows a submitted image job to its outputs, saved as assets linked to the request', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    const submitted = await h.engine.submit('image', imageBody('a red fox in snow'));
+    const submitted = await h.engine.submit({ kind: 'image', body: imageBody('a red fox in snow') });
     expect(submitted).toMatchObject({ state: 'queued', kind: 'image', modelId: 'imagea', prompt: 'a red fox in snow' });
     expect(submitted.jobId).toMatch(/\S/);
     // The first event is the row written before the POST.
@@ -50,11 +54,29 @@ describe('jobs engine', () => {
     expect(h.recorded.some((r) => r.event === 'queue:counts')).toBe(true);
   });
 
+  it('says "failed", not "unknown", when the request provably never reached the service', async () => {
+    const refused = createServiceClient({
+      baseUrl: await closedPortUrl(),
+      getApiKey: () => 'demo-key',
+      logger: silentLogger(),
+      retry: { maxAttempts: 1 },
+    });
+    h = await startEngineHarness({ engine: { service: jobsServiceFromClient(refused) } });
+    h.engine.start();
+    await expect(h.engine.submit({ kind: 'image', body: imageBody('never sent') })).rejects.toMatchObject({
+      info: { code: 'network' },
+    });
+    expect(h.engine.list()).toEqual([expect.objectContaining({ state: 'failed', jobId: null, canResubmit: true })]);
+    refused.close();
+  });
+
   it('refuses a request the rules refuse without sending anything', async () => {
     h = await startEngineHarness();
     h.engine.start();
     h.emulator.control.resetStats();
-    await expect(h.engine.submit('image', { modelID: 'imagea', prompt: 'x', numImages: 9 })).rejects.toMatchObject({
+    await expect(
+      h.engine.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'x', numImages: 9 } }),
+    ).rejects.toMatchObject({
       info: { code: 'validation', field: 'numImages' },
     });
     expect(h.emulator.control.stats().total).toBe(0);
@@ -64,7 +86,7 @@ describe('jobs engine', () => {
   it('records a failed job with the service’s reason, and resubmits it once as a new job', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    const job = await h.engine.submit('image', imageBody('please [fail] now'));
+    const job = await h.engine.submit({ kind: 'image', body: imageBody('please [fail] now') });
     for (let i = 0; i < 10 && h.engine.get(job.localId).state !== 'failed'; i += 1) await h.advance(5_000);
     const failed = h.engine.get(job.localId);
     expect(failed).toMatchObject({ state: 'failed', canResubmit: true });
@@ -79,7 +101,7 @@ describe('jobs engine', () => {
   it('polls a video job at the video interval and finishes it', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    const job = await h.engine.submit('video', videoBody());
+    const job = await h.engine.submit({ kind: 'video', body: videoBody() });
     expect(job.nextPollAt! - job.submittedAt!).toBe(8_000);
     for (let i = 0; i < 60 && h.engine.get(job.localId).state !== 'succeeded'; i += 1) await h.advance(8_000);
     const done = h.engine.get(job.localId);
@@ -91,10 +113,10 @@ describe('jobs engine', () => {
   it('links an upscale to its source image', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    const job = await h.engine.submit('image', imageBody());
+    const job = await h.engine.submit({ kind: 'image', body: imageBody() });
     for (let i = 0; i < 10 && h.engine.get(job.localId).state !== 'succeeded'; i += 1) await h.advance(5_000);
     const source = h.engine.get(job.localId).outputs[0]!.id;
-    const up = await h.engine.submit('upscale', { imageID: source });
+    const up = await h.engine.submit({ kind: 'upscale', body: { imageID: source } });
     expect(up.modelId).toBe('imagea');
     for (let i = 0; i < 10 && h.engine.get(up.localId).state !== 'succeeded'; i += 1) await h.advance(5_000);
     const output = h.engine.get(up.localId).outputs[0]!;
@@ -113,7 +135,7 @@ describe('jobs engine', () => {
   it('lists the service’s job history a page at a time and refuses a range over 7 days', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    const job = await h.engine.submit('image', imageBody());
+    const job = await h.engine.submit({ kind: 'image', body: imageBody() });
     const now = h.time.now();
     const page = await h.engine.history({
       start: new Date(now - 3_600_000).toISOString(),
@@ -158,7 +180,7 @@ describe('jobs engine', () => {
       },
     });
     h.engine.start();
-    const job = await h.engine.submit('image', imageBody());
+    const job = await h.engine.submit({ kind: 'image', body: imageBody() });
     h.emulator.control.resetStats();
     await h.advance(60_000);
     expect(pollRequests(h.emulator).total).toBe(0);
@@ -172,8 +194,8 @@ describe('jobs engine', () => {
   it('does not let a job whose outputs cannot be saved hold up the others, and ends it with the reason', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    const video = await h.engine.submit('video', videoBody());
-    const image = await h.engine.submit('image', imageBody());
+    const video = await h.engine.submit({ kind: 'video', body: videoBody() });
+    const image = await h.engine.submit({ kind: 'image', body: imageBody() });
     // Saving images breaks locally (videos still save): only the image job is affected.
     h.cache.sqlite.exec(
       "CREATE TRIGGER broken BEFORE INSERT ON assets WHEN new.kind = 'image' BEGIN SELECT RAISE(ABORT, 'disk trouble'); END",

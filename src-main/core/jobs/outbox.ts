@@ -1,10 +1,12 @@
-// The submission outbox: refuse what the rules refuse (nothing leaves the machine), write the job
-// row BEFORE the POST, complete it with the service's jobId after. A POST whose answer was lost
-// leaves the row 'submitting' for reconciliation: it is never sent again on its own.
+// The submission outbox, where a generation request enters the core: checked and normalised once
+// (what the rules refuse never leaves the machine), the job row written BEFORE the POST, completed
+// with the service's jobId after. A POST whose answer was lost leaves the row 'submitting' for
+// reconciliation: it is never sent again on its own.
 import { AppError, type ErrorInfo } from '../../contract/errors.ts';
-import { normalize, validate, type FieldProblem } from '../../contract/rules/index.ts';
-import type { JobKindInfo } from '../../contract/ipc/jobs.ts';
+import type { FieldProblem, GenerationRequest } from '../../contract/rules/index.ts';
 import { errorInfoOf } from '../api/backoff.ts';
+import { checkedRequest, refusedRequest, type TriggerRequest } from '../api/generation-request.ts';
+import { neverSent } from '../api/unsent.ts';
 import type { EngineTime } from '../host/time.ts';
 import { activeStateOf, pollIntervalOf } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
@@ -23,24 +25,8 @@ export interface OutboxDeps {
   /** A job is in flight: the poller should plan its next check. */
   submitted(row: JobRow): void;
   /** Why this request's model cannot generate now (a trained model that is not ready), or null. */
-  modelRefusal?(kind: JobKindInfo, body: unknown): Promise<FieldProblem | null>;
+  modelRefusal?(request: TriggerRequest): Promise<FieldProblem | null>;
 }
-
-export function validationError(problems: FieldProblem[]): AppError {
-  const first = problems[0];
-  return new AppError({
-    code: 'validation',
-    message:
-      problems.length === 1 && first
-        ? first.message
-        : `${problems.length} settings need attention: ${first?.message ?? ''}`,
-    ...(first?.field ? { field: first.field } : {}),
-    fields: problems.map((p) => ({ field: p.field, message: p.message })),
-  });
-}
-
-/** Network failures that happen before any byte reaches the server (the client names them). */
-const UNSENT_NETWORK_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /** The request was refused, or never left: the service created nothing (safe to say "failed"). */
 function refusedForSure(info: ErrorInfo, error: unknown): boolean {
@@ -48,13 +34,9 @@ function refusedForSure(info: ErrorInfo, error: unknown): boolean {
     ['validation', 'invalid_argument', 'auth', 'not_found', 'rate_limited', 'conflict', 'offline'].includes(info.code)
   )
     return true;
-  const networkCode = (error as { networkCode?: unknown } | null)?.networkCode;
-  if (info.code === 'network' && typeof networkCode === 'string' && UNSENT_NETWORK_CODES.has(networkCode)) return true;
+  if (info.code === 'network' && neverSent(error)) return true;
   return info.httpStatus !== undefined && info.httpStatus >= 400 && info.httpStatus < 500;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export class Outbox {
   readonly #deps: OutboxDeps;
@@ -69,21 +51,15 @@ export class Outbox {
     return this.#posting.has(localId);
   }
 
-  /** Validates, records, sends. Resolves with the row after the POST (or throws a refusal). */
-  async submit(kind: JobKindInfo, body: unknown): Promise<JobRow> {
-    const request = { kind, body };
-    const problems = validate(request);
-    if (problems.length > 0) throw validationError(problems);
-    await this.#refuseUnreadyModel(kind, body);
-    if (!this.#deps.isOnline()) {
-      throw new AppError({
-        code: 'offline',
-        message: 'You are offline: the job was not sent. Try again when the network is back.',
-      });
-    }
-    const sent = normalize(request).body;
+  /**
+   * Where a generation request enters the core: checked and normalised once, refused if its model
+   * cannot generate or the machine is offline, then recorded and sent. Resolves with the row after
+   * the POST (or throws a refusal).
+   */
+  async submit(request: GenerationRequest): Promise<JobRow> {
+    const sent = await this.#readyToSend(request);
     const { store, time } = this.#deps;
-    const row = store.insert({ kind, modelId: this.#modelIdOf(kind, sent), request: sent, now: time.now() });
+    const row = store.insert({ kind: sent.kind, modelId: this.#modelIdOf(sent), request: sent.body, now: time.now() });
     this.#deps.changed(row);
     return this.#post(row, sent);
   }
@@ -102,21 +78,12 @@ export class Outbox {
     if (old.resubmitted_as !== null || old.kind === 'training') {
       throw new AppError({ code: 'conflict', message: 'This job was already sent again.' });
     }
-    const kind = old.kind;
-    const body = JSON.parse(old.request) as unknown;
-    const problems = validate({ kind, body });
-    if (problems.length > 0) throw validationError(problems);
-    await this.#refuseUnreadyModel(kind, body);
-    if (!this.#deps.isOnline()) {
-      throw new AppError({
-        code: 'offline',
-        message: 'You are offline: the job was not sent. Try again when the network is back.',
-      });
-    }
+    // Checked again like a new request: the rules or the model may have changed since.
+    const request = await this.#readyToSend({ kind: old.kind, body: JSON.parse(old.request) as unknown });
     const now = this.#deps.time.now();
     // Row and link in one transaction: a second click finds resubmitted_as set and stops here.
     const fresh = store.transaction(() => {
-      const row = store.insert({ kind, modelId: old.model_id, request: body, now });
+      const row = store.insert({ kind: request.kind, modelId: old.model_id, request: request.body, now });
       if (!store.markResubmitted(old.local_id, row.local_id, now)) {
         throw new AppError({ code: 'conflict', message: 'This job was already sent again.' });
       }
@@ -124,25 +91,28 @@ export class Outbox {
     });
     this.#deps.changed(store.mustGet(old.local_id));
     this.#deps.changed(fresh);
-    return this.#post(fresh, body);
+    return this.#post(fresh, request);
   }
 
-  async #refuseUnreadyModel(kind: JobKindInfo, body: unknown): Promise<void> {
-    const refusal = (await this.#deps.modelRefusal?.(kind, body)) ?? null;
-    if (refusal) throw validationError([refusal]);
+  /** The one check of a request on its way out: the rules, the model's readiness, the network. */
+  async #readyToSend(request: GenerationRequest): Promise<TriggerRequest> {
+    const checked = checkedRequest(request);
+    const refusal = (await this.#deps.modelRefusal?.(checked)) ?? null;
+    if (refusal) throw refusedRequest([refusal]);
+    if (!this.#deps.isOnline()) {
+      throw new AppError({
+        code: 'offline',
+        message: 'You are offline: the job was not sent. Try again when the network is back.',
+      });
+    }
+    return checked;
   }
 
-  async #post(row: JobRow, body: unknown): Promise<JobRow> {
+  async #post(row: JobRow, request: TriggerRequest): Promise<JobRow> {
     const { store, service, time } = this.#deps;
     this.#posting.add(row.local_id);
     try {
-      const answer =
-        row.kind === 'video'
-          ? service.submitVideo(body)
-          : row.kind === 'upscale'
-            ? service.submitUpscale(body)
-            : service.submitImage(body);
-      const trigger = checkTrigger(await answer);
+      const trigger = checkTrigger(await service.submit(request));
       const now = time.now();
       const known = store.getByJobId(trigger.jobId);
       if (known && known.local_id !== row.local_id) {
@@ -197,10 +167,7 @@ export class Outbox {
     }
   }
 
-  #modelIdOf(kind: JobKindInfo, body: unknown): string | null {
-    if (!isRecord(body)) return null;
-    if (kind === 'upscale')
-      return typeof body['imageID'] === 'string' ? this.#deps.modelOfImage(body['imageID']) : null;
-    return typeof body['modelID'] === 'string' ? body['modelID'] : null;
+  #modelIdOf(request: TriggerRequest): string | null {
+    return request.kind === 'upscale' ? this.#deps.modelOfImage(request.body.imageID) : request.body.modelID;
   }
 }

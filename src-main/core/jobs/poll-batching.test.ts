@@ -26,7 +26,7 @@ async function measure(count: number): Promise<Measured> {
   h = await startEngineHarness({ emulator: { seed: 5 } });
   h.engine.start();
   const jobs = [];
-  for (let i = 0; i < count; i += 1) jobs.push(await h.engine.submit('image', imageBody(`scene ${i}`)));
+  for (let i = 0; i < count; i += 1) jobs.push(await h.engine.submit({ kind: 'image', body: imageBody(`scene ${i}`) }));
   h.emulator.control.resetStats();
   h.rounds.length = 0;
   const steady: number[] = [];
@@ -86,8 +86,8 @@ describe('batched polling', () => {
   it('falls back to single GETs for jobs the listing misses (e.g. a skewed clock)', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    const a = await h.engine.submit('image', imageBody('a'));
-    const b = await h.engine.submit('image', imageBody('b'));
+    const a = await h.engine.submit({ kind: 'image', body: imageBody('a') });
+    const b = await h.engine.submit({ kind: 'image', body: imageBody('b') });
     // As if this machine believed the jobs were created two hours from now: the range misses them.
     h.cache.sqlite.prepare('UPDATE jobs SET service_created_at = ?').run(h.time.now() + 2 * 3_600_000);
     h.rounds.length = 0;
@@ -100,8 +100,8 @@ describe('batched polling', () => {
   it('polls a job older than the 7-day listing range on its own, never more than once a minute', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    const a = await h.engine.submit('image', imageBody('a'));
-    const b = await h.engine.submit('image', imageBody('b'));
+    const a = await h.engine.submit({ kind: 'image', body: imageBody('a') });
+    const b = await h.engine.submit({ kind: 'image', body: imageBody('b') });
     h.cache.sqlite
       .prepare('UPDATE jobs SET service_created_at = ? WHERE local_id = ?')
       .run(h.time.now() - 8 * 86_400_000, b.localId);

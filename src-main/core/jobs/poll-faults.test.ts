@@ -13,7 +13,8 @@ afterEach(async () => {
 async function inFlight(harness: EngineHarness, count: number): Promise<JobInfo[]> {
   harness.engine.start();
   const jobs: JobInfo[] = [];
-  for (let i = 0; i < count; i += 1) jobs.push(await harness.engine.submit('image', imageBody(`job ${i}`)));
+  for (let i = 0; i < count; i += 1)
+    jobs.push(await harness.engine.submit({ kind: 'image', body: imageBody(`job ${i}`) }));
   return jobs;
 }
 
@@ -162,7 +163,9 @@ describe('poll faults', () => {
     h.emulator.control.resetStats();
     await h.advance(60_000);
     expect(pollRequests(h.emulator).total).toBe(0);
-    await expect(h.engine.submit('image', imageBody())).rejects.toMatchObject({ info: { code: 'offline' } });
+    await expect(h.engine.submit({ kind: 'image', body: imageBody() })).rejects.toMatchObject({
+      info: { code: 'offline' },
+    });
     h.power.setOnline(true);
     await h.advance(6_000);
     expect(pollRequests(h.emulator).list).toBe(1);

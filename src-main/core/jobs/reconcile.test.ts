@@ -20,7 +20,7 @@ describe('reconciliation', () => {
     h.emulator.control.setFaults({
       rules: [{ method: 'POST', path: '/images/generation', truncateBody: { count: 1 } }],
     });
-    const job = await h.engine.submit('image', imageBody('lost answer'));
+    const job = await h.engine.submit({ kind: 'image', body: imageBody('lost answer') });
     expect(job).toMatchObject({ state: 'submitting', jobId: null });
     expect(job.error).toMatch(/checking whether it received/);
     await h.advance(5_000);
@@ -38,7 +38,7 @@ describe('reconciliation', () => {
     h.emulator.control.setFaults({
       rules: [{ method: 'POST', path: '/images/generation', dropConnection: { count: 1 } }],
     });
-    const job = await h.engine.submit('image', imageBody('dropped'));
+    const job = await h.engine.submit({ kind: 'image', body: imageBody('dropped') });
     expect(job.state).toBe('submitting');
     await h.advance(5_000);
     expect(h.engine.get(job.localId).state).toBe('submitting'); // still inside the window: maybe it lands yet
@@ -56,7 +56,10 @@ describe('reconciliation', () => {
     // A previous run wrote the row, sent the POST and died before writing the answer.
     const now = h.time.now();
     h.cache.jobs.insert({ kind: 'image', modelId: 'imagea', request: imageBody('from before the crash'), now });
-    const created = await h.client.generateImage({ modelID: 'imagea', prompt: 'from before the crash', numImages: 1 });
+    const created = await h.client.submit({
+      kind: 'image',
+      body: { modelID: 'imagea', prompt: 'from before the crash', numImages: 1 },
+    });
     h.engine.start();
     await h.settle();
     const [row] = h.engine.list();
@@ -68,7 +71,7 @@ describe('reconciliation', () => {
     h = await startEngineHarness();
     const now = h.time.now();
     h.cache.jobs.insert({ kind: 'image', modelId: 'imagea', request: imageBody(), now });
-    const created = await h.client.generateImage({ modelID: 'imagea', prompt: 'x', numImages: 1 });
+    const created = await h.client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'x', numImages: 1 } });
     h.emulator.control.setFaults({ rules: [{ method: 'GET', path: '/jobs', serverError: { count: 3 } }] });
     h.engine.start();
     await h.settle();

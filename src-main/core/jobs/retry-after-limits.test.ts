@@ -30,7 +30,7 @@ describe('Retry-After limits', () => {
   it('Retry-After: 99999999 does not stop checking jobs: the next check comes within the backoff maximum', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    for (let i = 0; i < 3; i += 1) await h.engine.submit('image', imageBody(`a cat ${i}`));
+    for (let i = 0; i < 3; i += 1) await h.engine.submit({ kind: 'image', body: imageBody(`a cat ${i}`) });
     h.emulator.control.setFaults({
       rules: [{ method: 'GET', path: '/jobs', rateLimit: { count: 1, retryAfterSeconds: 99_999_999 } }],
     });
@@ -49,7 +49,7 @@ describe('Retry-After limits', () => {
   it('clamps a stored gate on restart (one saved by an older version or a wrong clock)', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    await h.engine.submit('image', imageBody('a dog'));
+    await h.engine.submit({ kind: 'image', body: imageBody('a dog') });
     await h.engine.stop();
     const far = h.time.now() + 99_999_999_000;
     h.cache.syncState.set('engine.jobs.notBefore', far, h.time.now());
@@ -64,7 +64,7 @@ describe('Retry-After limits', () => {
   it('"Check now" clears the wait and checks at once', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    for (let i = 0; i < 3; i += 1) await h.engine.submit('image', imageBody(`a bird ${i}`));
+    for (let i = 0; i < 3; i += 1) await h.engine.submit({ kind: 'image', body: imageBody(`a bird ${i}`) });
     h.emulator.control.setFaults({
       rules: [{ method: 'GET', path: '/jobs', rateLimit: { count: 1, retryAfterSeconds: 240 } }],
     });

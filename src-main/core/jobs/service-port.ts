@@ -3,7 +3,6 @@
 // hours must survive any malformed record without crashing or corrupting a job.
 import { AppError } from '../../contract/errors.ts';
 import type {
-  ImageGenerationBody,
   Job,
   JobOutput,
   JobSummary,
@@ -11,9 +10,8 @@ import type {
   Model,
   TriggerResponse,
   UploadType,
-  UpscaleBody,
-  VideoGenerationBody,
 } from '../../contract/service.ts';
+import type { TriggerRequest } from '../api/generation-request.ts';
 import { countModelImages } from '../api/model-images.ts';
 import type { ServiceClient } from '../api/service-client.ts';
 
@@ -30,9 +28,8 @@ export interface JobRange {
  * wall-clock backoff takes over from there.
  */
 export interface JobsService {
-  submitImage(body: unknown): Promise<TriggerResponse>;
-  submitUpscale(body: unknown): Promise<TriggerResponse>;
-  submitVideo(body: unknown): Promise<TriggerResponse>;
+  /** Sends a checked, normalised generation request (generation-request.ts) to its endpoint. */
+  submit(request: TriggerRequest): Promise<TriggerResponse>;
   /** GET /jobs pages of one range; each step of the iterator is one request. */
   jobPages(range: JobRange, signal?: AbortSignal): AsyncIterable<JobsPage>;
   getJob(jobId: string, signal?: AbortSignal): Promise<Job>;
@@ -53,9 +50,7 @@ export function jobsServiceFromClient(
   polls: Pick<ServiceClient, 'listJobs' | 'getJob' | 'getModel'> = client,
 ): JobsService {
   return {
-    submitImage: (body) => client.generateImage(body as ImageGenerationBody),
-    submitUpscale: (body) => client.upscaleImage(body as UpscaleBody),
-    submitVideo: (body) => client.generateVideo(body as VideoGenerationBody),
+    submit: (request) => client.submit(request),
     jobPages: (range, signal) => polls.listJobs({ start: range.start, end: range.end, ...(signal ? { signal } : {}) }),
     getJob: (jobId, signal) => polls.getJob(jobId, signal ? { signal } : undefined),
     getModel: (modelId, signal) => polls.getModel(modelId, signal ? { signal } : undefined),

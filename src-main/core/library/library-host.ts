@@ -1,15 +1,16 @@
 // Keeps the open account's Library: started for an account session (core/account-services.ts
 // opens and closes it), restarted when the library folder changes; runs folder moves (downloads
 // held meanwhile) and serves media for the hosts (browser-mode route, Electron protocol).
+// The library's own code (download queue, thumbnails, transfers, folder moves) is loaded just
+// after the start, not during it: the first screen reads the account's database only.
 import { AppError } from '../../contract/errors.ts';
+import { loadAfterStart } from '../after-start.ts';
 import type { LibraryMoveInfo } from '../../contract/ipc/library.ts';
 import type { AccountSession } from '../account/types.ts';
 import type { EventBus } from '../events.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import type { Settings } from '../settings/settings.ts';
-import { createLibrary, type Library, type LibraryDeps } from './library.ts';
-import { finishInterruptedMove, moveLibrary } from './library-move.ts';
-import { scopedMediaFetch } from './media-http.ts';
+import type { Library, LibraryDeps } from './library.ts';
 import { ensureLibraryMarker } from './library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
 import { posterLinkVideoId } from '../db/poster-links.ts';
@@ -58,10 +59,19 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   let moving: AbortController | null = null;
   let ready = false;
   let pendingOutputs: { kind: 'image' | 'video'; id: string }[] = [];
+  let closed = false;
+
+  const libraryCode = loadAfterStart(() =>
+    Promise.all([import('./library.ts'), import('./media-http.ts'), import('./library-move.ts')]).then(
+      ([library, mediaHttp, move]) => ({ ...library, ...mediaHttp, ...move }),
+    ),
+  );
+  let code: Awaited<typeof libraryCode.loaded> | null = null;
 
   const startFor = (next: AccountSession): void => {
     session = next;
-    if (moving || !ready) return; // started once the move (or the start-up check) is over
+    if (moving || !ready || !code || closed) return; // started once the move (or the start-up check) is over
+    const { createLibrary, scopedMediaFetch } = code;
     // The folder says it is a library, so it can be pointed at again (library:use-folder).
     const root = settings.get().libraryDir;
     ensureLibraryMarker(root).catch((error: unknown) => deps.logError('Marking the library folder failed', error));
@@ -85,9 +95,15 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   };
 
   // A move interrupted after its switch is finished before any library touches the folder.
-  let transition: Promise<void>;
-  const readiness = finishInterruptedMove(deps.dataDir, settings.get().libraryDir)
-    .catch((error: unknown) => deps.logError('Finishing an interrupted library move failed', error))
+  let transition: Promise<unknown>;
+  const readiness = libraryCode.loaded
+    .then(async (loaded) => {
+      code = loaded;
+      await loaded
+        .finishInterruptedMove(deps.dataDir, settings.get().libraryDir)
+        .catch((error: unknown) => deps.logError('Finishing an interrupted library move failed', error));
+    })
+    .catch((error: unknown) => deps.logError('Loading the library failed', error))
     .finally(() => {
       ready = true;
       if (session && !library) startFor(session);
@@ -126,6 +142,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       throw new AppError({ code: 'auth', message: 'Add an API key or try the demo to use the library.' });
     },
     async library() {
+      await libraryCode.now().catch(() => undefined);
       await transition.catch(() => undefined);
       return this.require();
     },
@@ -145,6 +162,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
         // No transfer, thumbnail or clean-up touches the folder while it moves.
         if (library) await library.queue.holdForMove();
         await stopCurrent();
+        const { moveLibrary } = await libraryCode.now();
         return await moveLibrary({
           from: settings.get().libraryDir,
           to,
@@ -170,6 +188,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       return serveLocalMedia(settings.get().libraryDir, request);
     },
     async close() {
+      closed = true;
       moving?.abort();
       await readiness;
       stopSettings();

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createConfStore, createMemoryStore, type KeyValueStore } from '../settings/store.ts';
+import { createJsonFileStore } from '../settings/json-file-store.ts';
+import { createMemoryStore, type KeyValueStore } from '../settings/store.ts';
 import { noCipher, type Cipher } from './cipher.ts';
 import { createFakeCipher } from './fake-cipher.ts';
 import { keyFingerprint } from './fingerprint.ts';
@@ -34,7 +35,7 @@ describe('KeyStore with OS encryption', () => {
   it('stores only ciphertext on disk and reads the key back after a restart', () => {
     const dir = tempDir();
     const cipher = createFakeCipher();
-    const keys = open(createConfStore(dir), cipher);
+    const keys = open(createJsonFileStore(dir), cipher);
     expect(keys.set(KEY)).toEqual({ configured: true, storage: 'encrypted' });
 
     const onDisk = allBytes(dir);
@@ -42,14 +43,14 @@ describe('KeyStore with OS encryption', () => {
     expect(onDisk).not.toContain(KEY);
     expect(onDisk).not.toContain(Buffer.from(KEY).toString('base64').slice(0, 20));
 
-    const reopened = open(createConfStore(dir), cipher);
+    const reopened = open(createJsonFileStore(dir), cipher);
     expect(reopened.status()).toEqual({ configured: true, storage: 'encrypted' });
     expect(reopened.get()).toBe(KEY);
   });
 
   it('replaces and removes the key, leaving nothing behind', () => {
     const dir = tempDir();
-    const keys = open(createConfStore(dir), createFakeCipher());
+    const keys = open(createJsonFileStore(dir), createFakeCipher());
     keys.set(KEY);
     const first = keys.fingerprint();
     keys.set('sk-other-key-0123456789');
@@ -119,19 +120,19 @@ describe('KeyStore without safe encryption', () => {
     ['noCipher', noCipher],
   ])('keeps the key for this session only: %s', (_name, cipher) => {
     const dir = tempDir();
-    const keys = open(createConfStore(dir), cipher);
+    const keys = open(createJsonFileStore(dir), cipher);
     expect(keys.set(KEY)).toEqual({ configured: true, storage: 'session' });
     expect(keys.get()).toBe(KEY);
     expect(allBytes(dir)).not.toContain(KEY);
-    expect(open(createConfStore(dir), cipher).status().configured).toBe(false);
+    expect(open(createJsonFileStore(dir), cipher).status().configured).toBe(false);
   });
 
   it('stores the key unencrypted only after the opt-in, and says so', () => {
     const dir = tempDir();
-    const keys = open(createConfStore(dir), noCipher, true);
+    const keys = open(createJsonFileStore(dir), noCipher, true);
     expect(keys.set(KEY)).toEqual({ configured: true, storage: 'plain' });
     expect(allBytes(dir)).toContain(KEY);
-    const reopened = open(createConfStore(dir), noCipher, true);
+    const reopened = open(createJsonFileStore(dir), noCipher, true);
     expect(reopened.status()).toEqual({ configured: true, storage: 'plain' });
     expect(reopened.get()).toBe(KEY);
   });
@@ -139,7 +140,7 @@ describe('KeyStore without safe encryption', () => {
   it('moves the key between session and plain when the opt-in changes', () => {
     const dir = tempDir();
     let allow = false;
-    const keys = createKeyStore({ cipher: noCipher, store: createConfStore(dir), allowWeakStorage: () => allow });
+    const keys = createKeyStore({ cipher: noCipher, store: createJsonFileStore(dir), allowWeakStorage: () => allow });
     keys.set(KEY);
     allow = true;
     expect(keys.reconcile().storage).toBe('plain');
@@ -175,7 +176,7 @@ describe('KeyStore without safe encryption', () => {
 describe('KeyStore environment override', () => {
   it('uses the key for this process without writing it anywhere', () => {
     const dir = tempDir();
-    const store = createConfStore(dir);
+    const store = createJsonFileStore(dir);
     const keys = createKeyStore({ cipher: createFakeCipher(), store, allowWeakStorage: () => true, override: KEY });
     expect(keys.status()).toEqual({ configured: true, storage: 'session' });
     expect(keys.reconcile().storage).toBe('session');

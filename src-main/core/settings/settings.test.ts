@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../contract/errors.ts';
 import { PLACEHOLDER_BASE_URL } from '../../contract/ipc/settings.ts';
 import { createSettings, defaultSettings, toSettingsInfo, type SettingsKey } from './settings.ts';
-import { createConfStore, createMemoryStore } from './store.ts';
+import { createJsonFileStore } from './json-file-store.ts';
+import { createMemoryStore } from './store.ts';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -38,9 +39,9 @@ describe('settings', () => {
 
   it('persists updates and normalises the base URL', () => {
     const dir = tempDir();
-    const settings = createSettings({ store: createConfStore(dir), dataDir: dir });
+    const settings = createSettings({ store: createJsonFileStore(dir), dataDir: dir });
     settings.update({ baseUrl: ' https://media.example.com/v1/ ', downloadConcurrency: 8, theme: 'dark' });
-    const reopened = createSettings({ store: createConfStore(dir), dataDir: dir }).get();
+    const reopened = createSettings({ store: createJsonFileStore(dir), dataDir: dir }).get();
     expect(reopened.baseUrl).toBe('https://media.example.com/v1');
     expect(reopened.downloadConcurrency).toBe(8);
     expect(reopened.theme).toBe('dark');
@@ -88,7 +89,7 @@ describe('settings', () => {
     writeFileSync(join(dir, 'settings.json'), JSON.stringify({ settings: stored }));
     const ignored: string[] = [];
     const settings = createSettings({
-      store: createConfStore(dir),
+      store: createJsonFileStore(dir),
       dataDir: dir,
       onInvalidStored: (f) => ignored.push(f),
     });
@@ -106,7 +107,7 @@ describe('settings', () => {
     (text) => {
       const dir = tempDir();
       writeFileSync(join(dir, 'settings.json'), text);
-      const settings = createSettings({ store: createConfStore(dir), dataDir: dir });
+      const settings = createSettings({ store: createJsonFileStore(dir), dataDir: dir });
       expect(settings.get()).toEqual(defaultSettings(dir));
       expect(settings.update({ theme: 'light' }).theme).toBe('light');
     },
@@ -115,7 +116,7 @@ describe('settings', () => {
   it('moves a file that is not JSON aside instead of losing it', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'settings.json'), '{ broken');
-    createSettings({ store: createConfStore(dir), dataDir: dir }).update({ theme: 'dark' });
+    createSettings({ store: createJsonFileStore(dir), dataDir: dir }).update({ theme: 'dark' });
     const aside = readdirSync(dir).filter((name) => name.startsWith('settings.corrupt-'));
     expect(aside).toHaveLength(1);
     expect(readFileSync(join(dir, aside[0]!), 'utf8')).toBe('{ broken');
@@ -125,14 +126,14 @@ describe('settings', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'settings.json'), '{"settings": {"theme": "da');
     const told: string[] = [];
-    const store = createConfStore(dir, 'settings', { onSetAside: (path) => told.push(path) });
+    const store = createJsonFileStore(dir, 'settings', { onSetAside: (path) => told.push(path) });
     const settings = createSettings({ store, dataDir: dir });
     expect(settings.get().theme).toBe('system');
     settings.update({ theme: 'dark' });
     expect(told).toHaveLength(1);
     expect(told[0]).toMatch(/settings\.corrupt-\d+\.json$/);
     expect(readFileSync(told[0]!, 'utf8')).toBe('{"settings": {"theme": "da');
-    expect(createSettings({ store: createConfStore(dir), dataDir: dir }).get().theme).toBe('dark');
+    expect(createSettings({ store: createJsonFileStore(dir), dataDir: dir }).get().theme).toBe('dark');
   });
 
   it('tells listeners which fields changed, and only when something did', () => {

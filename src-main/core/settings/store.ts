@@ -1,8 +1,7 @@
-// The small key-value interface settings and the key store persist through: `conf` in browser
-// mode, the CLI and tests; the shell adapts electron-store to the same three methods.
+// The small key-value interface settings and the key store persist through: the settings file
+// (json-file-store.ts) in every host, a memory store in tests.
 import { existsSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import Conf from 'conf';
 
 export interface KeyValueStore {
   get(key: string): unknown;
@@ -28,7 +27,7 @@ export interface CorruptFileOptions {
 }
 
 /**
- * Guards a JSON-file store `<dir>/<name>.json` (conf here, electron-store in the shell): a file
+ * Guards a JSON-file store `<dir>/<name>.json` (json-file-store.ts): a file
  * that is not valid JSON (a bad hand edit, a write cut short) is moved aside as
  * `<name>.corrupt-<time>.json` and the store starts empty, so the app still starts and the
  * user's text is not lost. `open` makes the store (once more when opening met the bad file).
@@ -61,23 +60,4 @@ export function recoverCorruptJsonStore(
     set: (key, value) => guarded(() => store.set(key, value)),
     delete: (key) => guarded(() => store.delete(key)),
   };
-}
-
-/** A JSON file `<dir>/<name>.json`, readable only by its owner. Keys are literal (no dot paths). */
-export function createConfStore(dir: string, name = 'settings', options: CorruptFileOptions = {}): KeyValueStore {
-  const open = (): KeyValueStore => {
-    const conf = new Conf<Record<string, unknown>>({
-      cwd: dir,
-      configName: name,
-      projectName: 'atelier',
-      accessPropertiesByDotNotation: false,
-      configFileMode: 0o600,
-    });
-    return {
-      get: (key) => conf.get(key),
-      set: (key, value) => conf.set(key, value),
-      delete: (key) => conf.delete(key),
-    };
-  };
-  return recoverCorruptJsonStore(dir, name, open, options);
 }

@@ -50,9 +50,12 @@ async function populate(): Promise<{ modelId: string }> {
   for (const name of ['a.png', 'b.png']) {
     await client.uploadImage({ modelID: model.id, type: 'modelInput', file: { name, bytes: await png() } });
   }
-  await client.generateImage({ modelID: 'imagea', prompt: 'a red fox in snow', numImages: 3 });
-  await client.generateImage({ modelID: 'imageb', prompt: 'harbor at dusk', preset: 'cinematic-noir' });
-  await client.generateVideo({ modelID: 'videoa-3.1', prompt: 'waves breaking on rocks' });
+  await client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'a red fox in snow', numImages: 3 } });
+  await client.submit({
+    kind: 'image',
+    body: { modelID: 'imageb', prompt: 'harbor at dusk', preset: 'cinematic-noir' },
+  });
+  await client.submit({ kind: 'video', body: { modelID: 'videoa-3.1', prompt: 'waves breaking on rocks' } });
   emulator.control.advanceClock(30 * MINUTE);
   return { modelId: model.id };
 }
@@ -110,7 +113,7 @@ describe('sync against the emulator', () => {
     cache.models.setLabel('free-general', 'My free model');
     await client.deleteImage(first!.id);
     await client.deleteImage(second!.id);
-    await client.generateImage({ modelID: 'imagea', prompt: 'a lighthouse', numImages: 1 });
+    await client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'a lighthouse', numImages: 1 } });
     emulator.control.advanceClock(30 * MINUTE);
 
     const third = await syncer.refresh();
@@ -131,7 +134,7 @@ describe('sync against the emulator', () => {
     // The service moved on (new model, new images) but the video list now fails: models, presets
     // and images were already fetched when the failure hits, and none of it may be written.
     await client.createModel({ modelType: 'pet' });
-    await client.generateImage({ modelID: 'imagea', prompt: 'a second fox', numImages: 2 });
+    await client.submit({ kind: 'image', body: { modelID: 'imagea', prompt: 'a second fox', numImages: 2 } });
     emulator.control.advanceClock(30 * MINUTE);
     const before = dump(cache);
     emulator.control.setFaults({

@@ -1,5 +1,5 @@
 // The core for the desktop: Electron's versions, the shell's logger, the safeStorage cipher,
-// the electron-store settings, media URLs on atelier-media:, the host adapters, and the
+// the settings file, media URLs on atelier-media:, the host adapters, and the
 // in-process demo emulator (the same as browser mode's, loaded only when the demo opens).
 import { app, safeStorage } from 'electron';
 import { createCore, type Core } from '../../core/core.ts';

@@ -26,11 +26,11 @@ const count = Number(countText);
 const body = (i: number) => ({ modelID: 'imagea', prompt: `killed child job ${i}`, numImages: 1 });
 if (mode === 'in-flight') {
   for (let i = 0; i < count; i += 1) {
-    const job = await engine.submit('image', body(i));
+    const job = await engine.submit({ kind: 'image', body: body(i) });
     say({ event: 'submitted', localId: job.localId, jobId: job.jobId, state: job.state });
   }
   say({ event: 'all-submitted' });
 } else {
-  for (let i = 0; i < count; i += 1) void engine.submit('image', body(i)).catch(() => {});
+  for (let i = 0; i < count; i += 1) void engine.submit({ kind: 'image', body: body(i) }).catch(() => {});
   say({ event: 'posting' });
 }

@@ -15,7 +15,7 @@ import { serviceReach } from './service-reach.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
 
 export async function upscale(asset: AssetInfo): Promise<void> {
-  const result = await invoke('jobs:submit-upscale', { body: { imageID: asset.id } });
+  const result = await invoke('jobs:submit', { kind: 'upscale', body: { imageID: asset.id } });
   if (!result.ok) {
     serviceReach.noteError(result.error);
     toasts.error(result.error.message);

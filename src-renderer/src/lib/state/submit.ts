@@ -1,6 +1,6 @@
 // The one door from the Create panels to the job engine: submits a normalized request (after the
 // short wait in which the queue can cancel it). Refusals come back as a toast with the core's reason.
-import type { JobInfo } from '@contract/ipc/jobs.ts';
+import type { JobInfo, SubmitRequestInfo } from '@contract/ipc/jobs.ts';
 import type { GenerationRequest } from '@contract/rules/index.ts';
 import type { Result } from '@contract/errors.ts';
 import { invoke } from '../ipc.ts';
@@ -10,15 +10,7 @@ import { toasts } from './toasts.svelte.ts';
 type Body = Record<string, unknown> & { modelID: string; prompt: string };
 
 function send(request: GenerationRequest): Promise<Result<JobInfo>> {
-  const body = request.body as Body;
-  switch (request.kind) {
-    case 'image':
-      return invoke('jobs:submit-image', { body });
-    case 'video':
-      return invoke('jobs:submit-video', { body });
-    case 'upscale':
-      return invoke('jobs:submit-upscale', { body: request.body as { imageID: string } });
-  }
+  return invoke('jobs:submit', request as SubmitRequestInfo);
 }
 
 /**
