@@ -141,10 +141,15 @@ class AssetViewState {
     this.#sequence = null;
   }
 
+  /**
+   * Shows the list's copy at once, then the core's current one: a list opened earlier (a job's
+   * outputs) may hold an asset as it was before a delete or a download.
+   */
   #set(asset: AssetInfo, index: number): void {
     this.asset = asset;
     this.index = index;
     void this.#loadLineage(asset);
+    void this.#refresh();
   }
 
   async #loadLineage(asset: AssetInfo): Promise<void> {

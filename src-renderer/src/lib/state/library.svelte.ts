@@ -1,5 +1,8 @@
 // The Library's list: filters, sort and search, keyset pages from assets:list loaded as the grid
 // scrolls, best matches from assets:search, the filter bar's counts, and live updates.
+// Which assets a filter holds is decided by the core alone (its SQL, through assets:list and
+// assets:matching): a changed asset is re-read and the core says whether this view shows it, so the
+// counts, the grid and the viewer never disagree.
 // Items are kept as a raw (non-deep) array: 50,000 proxied objects would cost more than they give.
 import type { ErrorInfo } from '@contract/errors.ts';
 import type { AssetCountsInfo, AssetFilterInfo, AssetInfo, AssetsChangedInfo } from '@contract/ipc/assets.ts';
@@ -143,21 +146,11 @@ class LibraryState {
     };
   }
 
-  /** assets:search only narrows by kind; the other filters apply to its (at most 200) best matches here. */
-  #matchesFilters(asset: AssetInfo): boolean {
-    const { modelId, offlineOnly, likedOnly, favoritesOnly, collectionId, section, dateFrom, dateTo } = this.filters;
-    const created = Date.parse(asset.createdAt);
-    const from = localDayStart(dateFrom);
-    const to = localDayStart(dateTo);
-    return (
-      (modelId === null || asset.modelId === modelId) &&
-      (!offlineOnly || asset.file.state === 'downloaded') &&
-      (!likedOnly || asset.liked) &&
-      (!favoritesOnly || asset.favorite) &&
-      (collectionId !== null || asset.origin === (section === 'uploads' ? 'uploaded' : 'generated')) &&
-      (from === null || created >= from) &&
-      (to === null || created < nextLocalDay(to))
-    );
+  /** Which of these assets the current view holds, as the core's filter says; null when it could not say. */
+  async #held(refs: readonly AssetRefInfo[], filter: AssetFilterInfo): Promise<Set<string> | null> {
+    if (refs.length === 0) return new Set();
+    const result = await invoke('assets:matching', { filter, assets: refs.map((r) => ({ kind: r.kind, id: r.id })) });
+    return result.ok ? new Set(result.value.map(assetKey)) : null;
   }
 
   async #fetchPage(generation: number): Promise<void> {
@@ -167,7 +160,11 @@ class LibraryState {
       const result = await invoke('assets:search', { query: this.query, kind, limit: ASSET_SEARCH_LIMIT.max });
       if (generation !== this.#generation) return;
       if (!result.ok) return this.#fail(result.error);
-      this.items = result.value.filter((a) => this.#matchesFilters(a));
+      // assets:search only narrows by kind; the core says which of its best matches the other filters keep.
+      const held = await this.#held(result.value, this.searchFilter());
+      if (generation !== this.#generation) return;
+      if (!held) return this.#fail({ code: 'internal', message: 'The library could not apply the filters.' });
+      this.items = result.value.filter((a) => held.has(assetKey(a)));
       this.hasMore = false;
       return;
     }
@@ -297,16 +294,6 @@ class LibraryState {
     void this.reload();
   }
 
-  /** Replaces one asset in place (a star toggled), or drops it when it left the view. */
-  replace(asset: AssetInfo): void {
-    const at = this.indexOf(asset);
-    if (at < 0) return;
-    const items = this.items.slice();
-    if (this.#stillMatches(asset)) items[at] = asset;
-    else items.splice(at, 1);
-    this.items = items;
-  }
-
   setSort(sort: LibrarySort): void {
     if (this.searching) this.searchSort = sort;
     else if (sort !== 'relevance') this.browseSort = sort;
@@ -330,26 +317,51 @@ class LibraryState {
     void this.reload();
   }
 
-  /** Replaces (or drops, when gone from the cache) the given assets in place. */
+  /**
+   * Re-reads the changed assets and asks the core which of them this view holds: each is replaced,
+   * dropped (it left the view, or the cache) or put in its place (it joined the view: downloaded
+   * while "Offline" is on, starred while in Favourites).
+   */
   async #patch(refs: AssetRefInfo[]): Promise<void> {
     const generation = this.#generation;
-    const fresh = await Promise.all(refs.map((ref) => invoke('assets:get', ref)));
+    const [fresh, held] = await Promise.all([
+      Promise.all(refs.map((ref) => invoke('assets:get', ref))),
+      this.#held(refs, this.viewFilter()),
+    ]);
     if (generation !== this.#generation) return;
-    const items = this.items.slice();
+    if (!held) return void this.reload();
+    let items = this.items.slice();
+    let unplaced = false;
     refs.forEach((ref, i) => {
       const at = items.findIndex((a) => a.kind === ref.kind && a.id === ref.id);
       const result = fresh[i];
-      if (at < 0 || !result) return;
-      if (result.ok && this.#stillMatches(result.value)) items[at] = result.value;
-      else if (result.ok || result.error.code === 'not_found') items.splice(at, 1);
+      if (!result) return;
+      const shown = result.ok && held.has(assetKey(ref));
+      if (at >= 0) {
+        if (shown) items[at] = result.value;
+        else if (result.ok || result.error.code === 'not_found') items.splice(at, 1);
+      } else if (shown) {
+        const placed = this.#place(items, result.value);
+        if (placed) items = placed;
+        else if (this.sort === 'relevance') unplaced = true;
+      }
     });
     this.items = items;
+    // A best-match list has no place to compute here: it is asked again.
+    if (unplaced) void this.reload();
   }
 
-  /** After a change, does the asset still belong in this view (e.g. "offline only" after removing its copy)? */
-  #stillMatches(asset: AssetInfo): boolean {
-    if (this.filters.kind !== 'all' && asset.kind !== this.filters.kind) return false;
-    return this.#matchesFilters(asset);
+  /** The list with `asset` in its date-order place; null when that place is past what is loaded (a later page brings it) or unknown. */
+  #place(items: AssetInfo[], asset: AssetInfo): AssetInfo[] | null {
+    if (this.sort === 'relevance') return null;
+    const time = Date.parse(asset.createdAt);
+    const before = (other: AssetInfo): boolean =>
+      this.sort === 'oldest' ? time < Date.parse(other.createdAt) : time > Date.parse(other.createdAt);
+    const at = items.findIndex(before);
+    if (at < 0 && this.hasMore) return null;
+    const placed = items.slice();
+    placed.splice(at < 0 ? items.length : at, 0, asset);
+    return placed;
   }
 
   #onChanged(change: AssetsChangedInfo): void {
