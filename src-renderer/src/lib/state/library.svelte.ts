@@ -19,14 +19,26 @@ export type KindFilter = 'all' | 'image' | 'video';
 export type LibrarySection = 'results' | 'uploads';
 export type LibrarySort = 'newest' | 'oldest' | 'relevance';
 
+/**
+ * The on/off filters (offline, liked, favorite…), named as the core's filter names them
+ * (assetFilterSchema's true/false fields): the bar toggles them, the core alone applies them.
+ */
+export type FlagFilter = {
+  [K in keyof AssetFilterInfo]-?: NonNullable<AssetFilterInfo[K]> extends boolean ? K : never;
+}[keyof AssetFilterInfo];
+
+/** The filter bar's counts for the flags that have one. */
+const FLAG_COUNTS: Partial<Record<FlagFilter, 'offline' | 'liked' | 'favorites'>> = {
+  offline: 'offline',
+  liked: 'liked',
+  favorite: 'favorites',
+};
+
 export interface LibraryFilters {
   kind: KindFilter;
   modelId: string | null;
-  offlineOnly: boolean;
-  /** Liked on the service (read only there). */
-  likedOnly: boolean;
-  /** Starred here. */
-  favoritesOnly: boolean;
+  /** The flags switched on (offline: with a local copy; liked on the service; favorite: starred here). */
+  flags: Partial<Record<FlagFilter, true>>;
   /** A hand-made collection; uploads and results alike. */
   collectionId: number | null;
   section: LibrarySection;
@@ -45,9 +57,7 @@ const MAX_PATCH = 100;
 const NO_FILTERS: LibraryFilters = {
   kind: 'all',
   modelId: null,
-  offlineOnly: false,
-  likedOnly: false,
-  favoritesOnly: false,
+  flags: {},
   collectionId: null,
   section: 'results',
   dateFrom: '',
@@ -90,9 +100,7 @@ class LibraryState {
   readonly filtered = $derived(
     this.filters.kind !== 'all' ||
       this.filters.modelId !== null ||
-      this.filters.offlineOnly ||
-      this.filters.likedOnly ||
-      this.filters.favoritesOnly ||
+      Object.keys(this.filters.flags).length > 0 ||
       this.filters.dateFrom !== '' ||
       this.filters.dateTo !== '',
   );
@@ -102,14 +110,16 @@ class LibraryState {
     const c = this.filters.section === 'uploads' ? this.uploadCounts : this.counts;
     if (!c || this.searching || this.filters.dateFrom || this.filters.dateTo || this.filters.collectionId !== null)
       return null;
-    const { kind, modelId, offlineOnly, likedOnly, favoritesOnly } = this.filters;
-    const active = [kind !== 'all', modelId !== null, offlineOnly, likedOnly, favoritesOnly].filter(Boolean).length;
+    const { kind, modelId } = this.filters;
+    const flags = Object.keys(this.filters.flags) as FlagFilter[];
+    const active = [kind !== 'all', modelId !== null].filter(Boolean).length + flags.length;
     if (active === 0) return c.total;
     if (active > 1) return null;
     if (kind !== 'all') return kind === 'image' ? c.images : c.videos;
-    if (offlineOnly) return c.offline;
-    if (likedOnly) return c.liked;
-    if (favoritesOnly) return c.favorites;
+    if (flags[0]) {
+      const count = FLAG_COUNTS[flags[0]];
+      return count ? c[count] : null;
+    }
     return c.byModel.find((m) => m.modelId === modelId)?.count ?? 0;
   });
 
@@ -130,17 +140,14 @@ class LibraryState {
 
   /** The filter of the current view without the text (a smart collection saves it with the text). */
   searchFilter(): AssetFilterInfo {
-    const { kind, modelId, offlineOnly, likedOnly, favoritesOnly, collectionId, section, dateFrom, dateTo } =
-      this.filters;
+    const { kind, modelId, flags, collectionId, section, dateFrom, dateTo } = this.filters;
     const from = localDayStart(dateFrom);
     const to = localDayStart(dateTo);
     return {
       ...(collectionId !== null ? { collectionId } : { origin: section === 'uploads' ? 'uploaded' : 'generated' }),
-      ...(favoritesOnly ? { favorite: true } : {}),
+      ...flags,
       ...(kind !== 'all' ? { kind } : {}),
       ...(modelId !== null ? { modelId } : {}),
-      ...(offlineOnly ? { offline: true } : {}),
-      ...(likedOnly ? { liked: true } : {}),
       ...(from !== null ? { dateFrom: new Date(from).toISOString() } : {}),
       ...(to !== null ? { dateTo: new Date(nextLocalDay(to)).toISOString() } : {}),
     };
@@ -251,19 +258,19 @@ class LibraryState {
     void this.reload();
   }
 
-  /** Goes to a place: results, favourites, uploads or a collection (filters start clean there). */
-  go(place: {
-    section?: LibrarySection;
-    collectionId?: number | null;
-    favoritesOnly?: boolean;
-    likedOnly?: boolean;
-  }): void {
+  /** Switches one on/off filter. */
+  toggleFlag(name: FlagFilter): void {
+    const { [name]: on, ...others } = this.filters.flags;
+    this.setFilter('flags', on ? others : { ...others, [name]: true });
+  }
+
+  /** Goes to a place: results, favourites, liked, uploads or a collection (filters start clean there). */
+  go(place: { section?: LibrarySection; collectionId?: number | null; flag?: FlagFilter }): void {
     this.filters = {
       ...NO_FILTERS,
-      likedOnly: place.likedOnly ?? false,
+      flags: place.flag ? { [place.flag]: true } : {},
       section: place.section ?? 'results',
       collectionId: place.collectionId ?? null,
-      favoritesOnly: place.favoritesOnly ?? false,
     };
     void this.reload();
   }
@@ -281,9 +288,8 @@ class LibraryState {
       section: search.origin === 'uploaded' ? 'uploads' : 'results',
       kind: search.kind ?? 'all',
       modelId: search.modelId ?? null,
-      offlineOnly: search.offline === true,
-      likedOnly: search.liked === true,
-      favoritesOnly: search.favorite === true,
+      // A filter's only true/false fields are its flags.
+      flags: Object.fromEntries(Object.entries(search).filter(([, value]) => value === true)) as LibraryFilters['flags'],
       dateFrom: day(search.dateFrom, false),
       dateTo: day(search.dateTo, true),
     };
