@@ -289,7 +289,9 @@ class LibraryState {
       kind: search.kind ?? 'all',
       modelId: search.modelId ?? null,
       // A filter's only true/false fields are its flags.
-      flags: Object.fromEntries(Object.entries(search).filter(([, value]) => value === true)) as LibraryFilters['flags'],
+      flags: Object.fromEntries(
+        Object.entries(search).filter(([, value]) => value === true),
+      ) as LibraryFilters['flags'],
       dateFrom: day(search.dateFrom, false),
       dateTo: day(search.dateTo, true),
     };
