@@ -56,7 +56,6 @@ test('at 1024×640 the form keeps its room, with the queue closed and while a su
   signIn,
 }) => {
   await page.setViewportSize({ width: 1024, height: 640 });
-  const shell = new AppShellPage(page);
   await signIn();
   const form = new CreateImagePage(page);
   const scroll = form.root.locator('form .scroll');

@@ -96,7 +96,6 @@ test("the input image: the model's reference images as thumbnails, uploads by dr
   page,
   signIn,
 }) => {
-  const shell = new AppShellPage(page);
   await signIn();
   const form = new CreateImagePage(page);
   await expect(form.model.locator(`option[value="${REFERENCE_MODEL}"]`)).toBeEnabled({ timeout: 20_000 });
