@@ -2,6 +2,33 @@
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 
+/**
+ * SQL lives in src-main/core/db (docs/architecture.md §3): the app's code outside it asks a
+ * repository instead of preparing a statement. Also run by `npm run lint:layers`
+ * (scripts/lint-sql-room.ts), so it is part of `npm test`.
+ */
+export const sqlRoom = {
+  files: ['src-main/**/*.ts'],
+  ignores: [
+    'src-main/core/db/**',
+    '**/*.test.ts',
+    '**/test-support/**',
+    // TODO(h/downloads, helper D): remove once the downloads SQL lives in core/db/repos/downloads-repo.ts.
+    'src-main/core/library/download-store.ts',
+    'src-main/core/library/download-queue.ts',
+  ],
+  languageOptions: { parser: tseslint.parser },
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: "CallExpression[callee.property.name='prepare']",
+        message: 'SQL lives in src-main/core/db: add a repository method (core/db/repos) instead of .prepare( here.',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'e2e-artifacts/'] },
   ...tseslint.configs.recommended,
@@ -19,6 +46,7 @@ export default tseslint.config(
       ],
     },
   },
+  sqlRoom,
   {
     // CommonJS config files read by tools (dependency-cruiser) load with require().
     files: ['**/*.cjs'],

@@ -6,7 +6,6 @@ import { launchAtelier, skipWithoutElectron } from './electron-app.ts';
 interface NotifyHooks {
   __atelierE2e: {
     notify(n: { title: string; body: string; jobId?: string; assetId?: string }): void;
-    flushNotifications(): void;
     clickLastNotification(): void;
   };
 }
@@ -27,7 +26,6 @@ test('clicking a notification opens its asset in the window', async ({}, testInf
     await running.app.evaluate(() => {
       const hooks = (globalThis as unknown as NotifyHooks).__atelierE2e;
       hooks.notify({ title: 'Image ready', body: 'sunset', jobId: 'job_1', assetId: 'img_1' });
-      hooks.flushNotifications();
       hooks.clickLastNotification();
     });
     await expect

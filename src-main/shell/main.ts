@@ -107,7 +107,6 @@ export async function startShell(): Promise<void> {
     let windows: WindowController | null = null;
     let signals: AppSignals | null = null;
     const host = createShellHost({
-      appName: APP_NAME,
       window: () => windows?.current() ?? null,
       openAsset: (target) => windows?.showAndTell(() => core.events.emit('shell:open-asset', target)),
       demoMode: () => signals?.demoMode() ?? false,
@@ -232,7 +231,6 @@ export async function startShell(): Promise<void> {
     exposeE2eHooks({
       tray: () => trays.tray(),
       notify: (n) => host.notifier.notify(n),
-      flushNotifications: () => host.notifier.flush(),
       clickLastNotification: () => void host.lastNotification()?.emit('click'),
       emitQueueCounts: (next) => core.events.emit('queue:counts', next),
     });

@@ -2,11 +2,13 @@
 import type { AssetInfo } from '../../contract/ipc/assets.ts';
 import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { PresetInfo } from '../../contract/ipc/presets.ts';
+import type { UploadInfo, UploadStateInfo } from '../../contract/ipc/uploads.ts';
 import { isModelUsable } from '../../contract/service.ts';
 import { remotePosterLink, wantsPosterLink } from '../library/poster-links.ts';
 import type { AssetRow } from './repos/asset-row.ts';
 import type { ModelRow, UploadedCounts } from './repos/models-repo.ts';
 import type { PresetRow } from './repos/presets-repo.ts';
+import type { UploadRow } from './repos/uploads-repo.ts';
 import { isoTime } from './iso-time.ts';
 import { isoOrNull, parseJson } from './values.ts';
 
@@ -83,3 +85,22 @@ export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo 
 }
 
 export const presetToInfo = (row: PresetRow): PresetInfo => ({ tag: row.tag, name: row.name, category: row.category });
+
+export function uploadToInfo(row: UploadRow, state: UploadStateInfo = row.state): UploadInfo {
+  return {
+    id: row.id,
+    modelId: row.model_id,
+    type: row.type,
+    fileName: row.file_name,
+    bytes: row.bytes,
+    state,
+    progress: row.progress,
+    imageId: row.image_id,
+    error: row.error,
+    warning: row.warning,
+    width: row.width,
+    height: row.height,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+  };
+}

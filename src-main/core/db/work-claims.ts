@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type BetterSqlite3 from 'better-sqlite3';
 import { isDiskFull } from './disk-full.ts';
+import { sql, type SqlFragment, type SqlValue } from './sql.ts';
 
 // Typed on better-sqlite3 itself: database.ts retires the claims of a handle it closes.
 type SqliteDatabase = BetterSqlite3.Database;
@@ -20,13 +21,21 @@ export type ClaimedTable = 'downloads' | 'uploads' | 'jobs';
 
 const KEY_OF: Record<ClaimedTable, string> = { downloads: 'id', uploads: 'id', jobs: 'local_id' };
 
+/** The claim column, bare or under the alias a query gives its table (`downloads d`). */
+const CLAIMED_BY = { '': sql`claimed_by`, 'd.': sql`d.claimed_by` } as const;
+
 /**
- * SQL that is true when the row may be worked on by `@me`: unclaimed, claimed by `@me`, or
- * claimed by a worker no longer registered. Prefix column names with `alias.` where needed.
+ * True when the row may be worked on by `me` (a worker's token): unclaimed, claimed by `me`, or
+ * claimed by a worker no longer registered.
  */
-export function freeForMe(alias = ''): string {
-  const col = `${alias}claimed_by`;
-  return `(${col} IS NULL OR ${col} = @me OR ${col} NOT IN (SELECT token FROM workers WHERE token <> @me))`;
+export function freeFor(me: SqlValue | SqlFragment, alias: keyof typeof CLAIMED_BY = ''): SqlFragment {
+  const col = CLAIMED_BY[alias];
+  return sql`(${col} IS NULL OR ${col} = ${me} OR ${col} NOT IN (SELECT token FROM workers WHERE token <> ${me}))`;
+}
+
+/** freeFor as text with the named parameter `@me`, for statements prepared with named parameters. */
+export function freeForMe(alias: keyof typeof CLAIMED_BY = ''): string {
+  return freeFor(sql`@me`, alias).text;
 }
 
 export interface WorkClaimsOptions {

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  coalesceNotifier,
+  announceBurst,
+  createBurst,
   createLogNotifier,
+  NOTIFICATION_BURST,
   gateNotifier,
   type NotificationRequest,
   type Notifier,
@@ -29,30 +31,53 @@ describe('notifiers', () => {
     expect(lines).toEqual(['Video ready: beach.mp4']);
   });
 
-  it('coalescing keeps a lone notification as it is and merges a burst into one', () => {
+  it('a burst delivers together what arrived within its window, and a hold makes it wait', () => {
     vi.useFakeTimers();
     try {
-      const inner = recording();
-      const notifier = coalesceNotifier(inner, {
-        windowMs: 1_000,
-        summarize: (items) => ({ title: 'Atelier', body: `${items.length} jobs finished` }),
-      });
-      notifier.notify({ title: 'Image ready', body: 'one', assetId: 'img_1' });
-      vi.advanceTimersByTime(1_000);
-      expect(inner.shown).toEqual([{ title: 'Image ready', body: 'one', assetId: 'img_1' }]);
+      const delivered: number[][] = [];
+      const burst = createBurst<number>((items) => delivered.push(items), 1_000);
+      burst.add(1);
+      vi.advanceTimersByTime(999);
+      burst.add(2);
+      expect(delivered).toEqual([]);
+      vi.advanceTimersByTime(1);
+      expect(delivered).toEqual([[1, 2]]);
 
-      for (let i = 0; i < 12; i += 1) notifier.notify({ title: 'Image ready', body: String(i) });
-      expect(inner.shown).toHaveLength(1);
-      vi.advanceTimersByTime(1_000);
-      expect(inner.shown.at(-1)).toEqual({ title: 'Atelier', body: '12 jobs finished' });
-
-      notifier.notify({ title: 'last', body: 'x' });
-      notifier.flush();
-      expect(inner.shown.at(-1)?.title).toBe('last');
+      const release = burst.hold();
+      burst.add(3);
       vi.advanceTimersByTime(5_000);
-      expect(inner.shown).toHaveLength(3);
+      burst.flush();
+      expect(delivered).toHaveLength(1);
+      burst.add(4);
+      release();
+      release();
+      expect(delivered).toEqual([
+        [1, 2],
+        [3, 4],
+      ]);
+
+      burst.keep([5]);
+      vi.advanceTimersByTime(5_000);
+      expect(delivered).toHaveLength(2);
+      burst.flush();
+      expect(delivered.at(-1)).toEqual([5]);
+      burst.flush();
+      expect(delivered).toHaveLength(3);
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('a burst is said one by one up to the threshold and as one summary beyond it', () => {
+    const inner = recording();
+    const say = {
+      one: (n: number) => ({ title: `job ${n}`, body: 'ready' }),
+      summary: (items: readonly number[]) => ({ title: `${items.length} jobs finished`, body: '' }),
+    };
+    announceBurst(inner, [1, 2, 3], say, NOTIFICATION_BURST.summarizeAbove);
+    expect(inner.shown.map((n) => n.title)).toEqual(['job 1', 'job 2', 'job 3']);
+    announceBurst(inner, [1, 2, 3, 4], say, NOTIFICATION_BURST.summarizeAbove);
+    expect(inner.shown.at(-1)).toEqual({ title: '4 jobs finished', body: '' });
+    expect(inner.shown).toHaveLength(4);
   });
 });

@@ -6,7 +6,6 @@ import { openCache, type Cache } from '../db/cache.ts';
 import { HEARTBEAT_MS, workClaimsOf } from '../db/work-claims.ts';
 import type { NotificationRequest } from '../host/notifier.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier } from './finish-notifier.ts';
-import { JobStore } from './job-store.ts';
 import { createManualTime } from './test-support/manual-time.ts';
 
 let cache: Cache;
@@ -35,7 +34,7 @@ describe('timers on a full disk', () => {
   it('the finish notifier keeps its finishes when they cannot be marked, and announces them once space is back', () => {
     let now = Date.parse('2026-04-01T12:00:00Z');
     const time = createManualTime(() => now);
-    const store = new JobStore(cache);
+    const store = cache.jobs;
     const shown: NotificationRequest[] = [];
     const errors: unknown[] = [];
     const notifier = new FinishNotifier({
@@ -46,7 +45,7 @@ describe('timers on a full disk', () => {
       options: DEFAULT_FINISH_NOTIFIER,
       onError: (error) => errors.push(error),
     });
-    const row = store.insert('image', 'imagea', { modelID: 'imagea', prompt: 'p' }, now);
+    const row = store.insert({ kind: 'image', modelId: 'imagea', request: { modelID: 'imagea', prompt: 'p' }, now });
     store.update(row.local_id, { jobId: 'j1', state: 'succeeded', finishedAt: now }, now);
     notifier.add(row.local_id);
     full = true;

@@ -25,14 +25,13 @@ import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
 import { systemTime, type EngineTime } from './engine-time.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier, type FinishNotifierOptions } from './finish-notifier.ts';
 import { toJobInfo } from './job-info.ts';
-import { JobStore, type EngineJobRow } from './job-store.ts';
+import type { JobRow } from '../db/repos/jobs-repo.ts';
 import { Outbox } from './outbox.ts';
 import { recordOutputs, type OutputAsset } from './outputs.ts';
 import { DEFAULT_POLL_ROUND, pollRound, type PollRoundOptions, type RoundReport } from './poll-round.ts';
 import { RECONCILE_WINDOW, reconcileSubmissions, UNKNOWN_MESSAGE } from './reconcile.ts';
 import { JobHistory } from './job-history.ts';
 import { checkModel, type JobsService } from './service-port.ts';
-import { TrainingStore } from './training-store.ts';
 import { DEFAULT_TRAINING, TrainingWatcher, type TrainingOptions } from './training-watcher.ts';
 import {
   DEFAULT_LOOP_OPTIONS,
@@ -131,8 +130,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     ...(opt.reconcileDelayMs !== undefined ? { reconcileDelayMs: opt.reconcileDelayMs as number } : {}),
     ...(opt.recentMs !== undefined ? { recentMs: opt.recentMs as number } : {}),
   };
-  const store = new JobStore(cache);
-  const trainingStore = new TrainingStore(cache);
+  const store = cache.jobs;
   const history = new JobHistory(service, store, time);
   // Aborted by stop(): an account switch or quit never waits on a background request.
   let aborter = new AbortController();
@@ -146,7 +144,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     lastCounts = text;
     events.emit('queue:counts', payload);
   };
-  const changed = (row: EngineJobRow): void => {
+  const changed = (row: JobRow): void => {
     events.emit('jobs:changed', toJobInfo(row));
     emitCounts();
   };
@@ -160,7 +158,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     onError: (error) => logger.warn('Marking finished jobs as announced failed; trying again later', error),
   });
 
-  const finish = (row: EngineJobRow, job: Job, summary: JobSummary | null): void => {
+  const finish = (row: JobRow, job: Job, summary: JobSummary | null): void => {
     const now = time.now();
     let assets: OutputAsset[] = [];
     let upscaledSource: string | null = null;
@@ -252,7 +250,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     modelRefusal: (kind, body) => trainedModelRefusal(kind, body),
   });
 
-  const giveUpOnSubmissions = (rows: EngineJobRow[]): number | null => {
+  const giveUpOnSubmissions = (rows: JobRow[]): number | null => {
     const now = time.now();
     let retry: number | null = null;
     for (const row of rows) {
@@ -338,7 +336,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
   });
 
   const training = new TrainingWatcher({
-    store: trainingStore,
+    store: cache.models,
     service,
     time,
     notifier,

@@ -5,20 +5,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../db/cache.ts';
+import type { JobsRepo } from '../db/repos/jobs-repo.ts';
 import type { NotificationRequest } from '../host/notifier.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier } from './finish-notifier.ts';
-import { JobStore } from './job-store.ts';
 import { createManualTime, type ManualTime } from './test-support/manual-time.ts';
 
 let cache: Cache;
-let store: JobStore;
+let store: JobsRepo;
 let now: number;
 let time: ManualTime;
 let shown: NotificationRequest[];
 
 beforeEach(() => {
   cache = openCache(':memory:');
-  store = new JobStore(cache);
+  store = cache.jobs;
   now = Date.parse('2026-04-01T12:00:00Z');
   time = createManualTime(() => now);
   shown = [];
@@ -37,7 +37,12 @@ const notifier = () =>
 function finished(count: number, state: 'succeeded' | 'failed' = 'succeeded', at = now): number[] {
   const ids: number[] = [];
   for (let i = 0; i < count; i += 1) {
-    const row = store.insert('image', 'imagea', { modelID: 'imagea', prompt: `p${i}` }, at);
+    const row = store.insert({
+      kind: 'image',
+      modelId: 'imagea',
+      request: { modelID: 'imagea', prompt: `p${i}` },
+      now: at,
+    });
     store.update(
       row.local_id,
       { jobId: `j${row.local_id}`, state, finishedAt: at, error: state === 'failed' ? 'boom' : null },
@@ -98,8 +103,13 @@ describe('finish notifications', () => {
     const file = join(dir, 'atelier.sqlite');
     const [app, cli] = [openCache(file), openCache(file)];
     try {
-      const stores = [new JobStore(app), new JobStore(cli)];
-      const row = stores[0]!.insert('image', 'imagea', { modelID: 'imagea', prompt: 'p' }, now);
+      const stores = [app.jobs, cli.jobs];
+      const row = stores[0]!.insert({
+        kind: 'image',
+        modelId: 'imagea',
+        request: { modelID: 'imagea', prompt: 'p' },
+        now,
+      });
       stores[0]!.update(row.local_id, { jobId: 'j1', state: 'succeeded', finishedAt: now }, now);
       // Both engines saw the job finish before either marked it.
       const notifiers = stores.map(

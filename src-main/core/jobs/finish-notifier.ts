@@ -1,10 +1,18 @@
-// One OS notification per finished job, bursts summarised ("5 jobs finished"), and notified_at
-// written once it went out, so a restart never notifies twice. Finishes found while a poll round
-// is still running wait for its end, so a catch-up after sleep yields at most one summary.
-import type { Notifier, NotificationRequest } from '../host/notifier.ts';
-import type { EngineTime, TimerHandle } from './engine-time.ts';
+// What is said when jobs finish: one notification per job ("Image ready", "Video failed"), a
+// burst summarised ("5 jobs finished"), and notified_at written before it goes out, so a restart
+// never notifies twice. When and how many at once is the host's batching policy
+// (host/notifier.ts); a poll round holds the burst, so a catch-up after sleep yields one summary.
+import {
+  announceBurst,
+  createBurst,
+  NOTIFICATION_BURST,
+  type Burst,
+  type Notifier,
+  type NotificationRequest,
+} from '../host/notifier.ts';
+import type { EngineTime } from './engine-time.ts';
 import { outputsOf, requestOf } from './job-info.ts';
-import type { EngineJobRow, JobStore } from './job-store.ts';
+import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 
 export interface FinishNotifierOptions {
   /** How long after the first finish to wait for others before notifying. */
@@ -16,13 +24,12 @@ export interface FinishNotifierOptions {
 }
 
 export const DEFAULT_FINISH_NOTIFIER: FinishNotifierOptions = {
-  windowMs: 3_000,
-  summarizeAbove: 3,
+  ...NOTIFICATION_BURST,
   staleAfterMs: 60 * 60_000,
 };
 
 export interface FinishNotifierDeps {
-  store: JobStore;
+  store: JobsRepo;
   notifier: Notifier;
   time: EngineTime;
   /** The user's Notifications setting, read when notifying. */
@@ -39,7 +46,7 @@ function clip(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function notificationFor(row: EngineJobRow): NotificationRequest {
+export function notificationFor(row: JobRow): NotificationRequest {
   const name = KIND_NAMES[row.kind];
   const request = requestOf(row);
   const prompt = typeof request['prompt'] === 'string' ? request['prompt'] : '';
@@ -53,7 +60,7 @@ export function notificationFor(row: EngineJobRow): NotificationRequest {
   return { title: `${name} failed`, body: clip(row.error ?? 'The service could not finish this job.', 200), ...target };
 }
 
-export function summaryFor(rows: readonly EngineJobRow[]): NotificationRequest {
+export function summaryFor(rows: readonly JobRow[]): NotificationRequest {
   const ready = rows.filter((row) => row.state === 'succeeded').length;
   const failed = rows.length - ready;
   const parts = [ready > 0 ? `${ready} ready` : '', failed > 0 ? `${failed} failed` : ''].filter(Boolean);
@@ -62,13 +69,11 @@ export function summaryFor(rows: readonly EngineJobRow[]): NotificationRequest {
 
 export class FinishNotifier {
   readonly #deps: FinishNotifierDeps;
-  readonly #pending = new Set<number>();
-  #timer: TimerHandle | null = null;
-  #holds = 0;
-  #flushWanted = false;
+  readonly #burst: Burst<number>;
 
   constructor(deps: FinishNotifierDeps) {
     this.#deps = deps;
+    this.#burst = createBurst((localIds) => this.#announce(localIds), deps.options.windowMs, deps.time);
   }
 
   /** After a restart: finishes that were never announced (killed within the window) go out now. */
@@ -89,44 +94,29 @@ export class FinishNotifier {
   }
 
   add(localId: number): void {
-    this.#pending.add(localId);
-    this.#timer ??= this.#deps.time.setTimer(() => {
-      this.#timer = null;
-      this.flush();
-    }, this.#deps.options.windowMs);
+    this.#burst.add(localId);
   }
 
   /** While held (a poll round in progress), a due flush waits for release. */
   hold(): () => void {
-    this.#holds += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.#holds -= 1;
-      if (this.#holds === 0 && this.#flushWanted) this.flush();
-    };
+    return this.#burst.hold();
   }
 
   flush(): void {
-    if (this.#holds > 0) {
-      this.#flushWanted = true;
-      return;
-    }
-    this.#flushWanted = false;
-    if (this.#timer !== null) this.#deps.time.clearTimer(this.#timer);
-    this.#timer = null;
+    this.#burst.flush();
+  }
+
+  #announce(localIds: number[]): void {
     const { store, time, notifier, options } = this.#deps;
-    const candidates = [...this.#pending]
+    const candidates = [...new Set(localIds)]
       .map((id) => store.get(id))
-      .filter((row): row is EngineJobRow => row !== undefined && row.notified_at === null);
-    this.#pending.clear();
+      .filter((row): row is JobRow => row !== undefined && row.notified_at === null);
     if (candidates.length === 0) return;
     const now = time.now();
     // Marked first: a notifier that throws must not make the next start announce these again.
     // Re-read under the write lock: another process sharing the data folder may have announced
     // some of them meanwhile, and only the process that marks a row announces it.
-    let rows: EngineJobRow[];
+    let rows: JobRow[];
     try {
       rows = store.transaction(() =>
         candidates.filter((row) => {
@@ -138,12 +128,11 @@ export class FinishNotifier {
     } catch (error) {
       // Runs from a timer: a throw (SQLITE_FULL on a full disk) would end the process. Unmarked,
       // so unannounced: kept for the next flush (or the next start).
-      for (const row of candidates) this.#pending.add(row.local_id);
+      this.#burst.keep(candidates.map((row) => row.local_id));
       this.#deps.onError?.(error);
       return;
     }
     if (rows.length === 0 || !this.#deps.enabled()) return;
-    if (rows.length > options.summarizeAbove) notifier.notify(summaryFor(rows));
-    else for (const row of rows) notifier.notify(notificationFor(row));
+    announceBurst(notifier, rows, { one: notificationFor, summary: summaryFor }, options.summarizeAbove);
   }
 }

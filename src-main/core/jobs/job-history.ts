@@ -5,7 +5,7 @@ import { AppError } from '../../contract/errors.ts';
 import type { JobHistoryPageInfo } from '../../contract/ipc/jobs.ts';
 import { JOB_LIST_RANGE_MS, type JobsPage } from '../../contract/service.ts';
 import type { EngineTime } from './engine-time.ts';
-import type { JobStore } from './job-store.ts';
+import type { JobsRepo } from '../db/repos/jobs-repo.ts';
 import { checkJobsPage, type JobsService } from './service-port.ts';
 
 interface Continuation {
@@ -19,11 +19,11 @@ const TTL_MS = 30 * 60_000;
 
 export class JobHistory {
   readonly #service: JobsService;
-  readonly #store: JobStore;
+  readonly #store: JobsRepo;
   readonly #time: EngineTime;
   readonly #open = new Map<string, Continuation>();
 
-  constructor(service: JobsService, store: JobStore, time: EngineTime) {
+  constructor(service: JobsService, store: JobsRepo, time: EngineTime) {
     this.#service = service;
     this.#store = store;
     this.#time = time;

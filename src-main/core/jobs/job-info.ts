@@ -3,7 +3,7 @@
 import type { JobInfo, JobKindInfo, JobOutputInfo, JobStateInfo } from '../../contract/ipc/jobs.ts';
 import { isJobSuccess, isJobTerminal, POLL_INTERVALS_MS } from '../../contract/service.ts';
 import { parseJson } from '../db/values.ts';
-import type { EngineJobRow, JobKind } from './job-store.ts';
+import type { JobKind, JobRow } from '../db/repos/jobs-repo.ts';
 
 export function pollIntervalOf(kind: JobKind): number {
   switch (kind) {
@@ -46,12 +46,12 @@ export function outcomeOf(status: string): StatusOutcome {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function requestOf(row: Pick<EngineJobRow, 'request'>): Record<string, unknown> {
+export function requestOf(row: Pick<JobRow, 'request'>): Record<string, unknown> {
   const parsed = parseJson(row.request);
   return isRecord(parsed) ? parsed : {};
 }
 
-export function outputsOf(row: Pick<EngineJobRow, 'outputs'>): JobOutputInfo[] {
+export function outputsOf(row: Pick<JobRow, 'outputs'>): JobOutputInfo[] {
   const parsed = parseJson(row.outputs);
   if (!Array.isArray(parsed)) return [];
   return parsed.filter(
@@ -62,7 +62,7 @@ export function outputsOf(row: Pick<EngineJobRow, 'outputs'>): JobOutputInfo[] {
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-export function toJobInfo(row: EngineJobRow): JobInfo {
+export function toJobInfo(row: JobRow): JobInfo {
   const request = requestOf(row);
   const kind: JobKindInfo = row.kind === 'training' ? 'image' : row.kind;
   const state: JobStateInfo = row.state;

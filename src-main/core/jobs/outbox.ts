@@ -7,21 +7,21 @@ import type { JobKindInfo } from '../../contract/ipc/jobs.ts';
 import { errorInfoOf } from '../api/backoff.ts';
 import type { EngineTime } from './engine-time.ts';
 import { activeStateOf, pollIntervalOf } from './job-info.ts';
-import type { EngineJobRow, JobStore } from './job-store.ts';
+import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { checkTrigger, type JobsService } from './service-port.ts';
 
 export interface OutboxDeps {
-  store: JobStore;
+  store: JobsRepo;
   service: JobsService;
   time: EngineTime;
   /** Model id of the image an upscale starts from, when the library knows it. */
   modelOfImage(imageId: string): string | null;
   isOnline(): boolean;
-  changed(row: EngineJobRow): void;
+  changed(row: JobRow): void;
   /** A POST ended without a usable answer: reconcile this row soon. */
   needsReconcile(localId: number): void;
   /** A job is in flight: the poller should plan its next check. */
-  submitted(row: EngineJobRow): void;
+  submitted(row: JobRow): void;
   /** Why this request's model cannot generate now (a trained model that is not ready), or null. */
   modelRefusal?(kind: JobKindInfo, body: unknown): Promise<FieldProblem | null>;
 }
@@ -70,7 +70,7 @@ export class Outbox {
   }
 
   /** Validates, records, sends. Resolves with the row after the POST (or throws a refusal). */
-  async submit(kind: JobKindInfo, body: unknown): Promise<EngineJobRow> {
+  async submit(kind: JobKindInfo, body: unknown): Promise<JobRow> {
     const request = { kind, body };
     const problems = validate(request);
     if (problems.length > 0) throw validationError(problems);
@@ -83,13 +83,13 @@ export class Outbox {
     }
     const sent = normalize(request).body;
     const { store, time } = this.#deps;
-    const row = store.insert(kind, this.#modelIdOf(kind, sent), sent, time.now());
+    const row = store.insert({ kind, modelId: this.#modelIdOf(kind, sent), request: sent, now: time.now() });
     this.#deps.changed(row);
     return this.#post(row, sent);
   }
 
   /** Sends a failed or unknown job's request again as a NEW row; the old row points at it. */
-  async resubmit(localId: number): Promise<EngineJobRow> {
+  async resubmit(localId: number): Promise<JobRow> {
     const { store } = this.#deps;
     const old = store.get(localId);
     if (!old) throw new AppError({ code: 'not_found', message: 'That job is not in this library.', field: 'localId' });
@@ -116,7 +116,7 @@ export class Outbox {
     const now = this.#deps.time.now();
     // Row and link in one transaction: a second click finds resubmitted_as set and stops here.
     const fresh = store.transaction(() => {
-      const row = store.insert(kind, old.model_id, body, now);
+      const row = store.insert({ kind, modelId: old.model_id, request: body, now });
       if (!store.markResubmitted(old.local_id, row.local_id, now)) {
         throw new AppError({ code: 'conflict', message: 'This job was already sent again.' });
       }
@@ -132,7 +132,7 @@ export class Outbox {
     if (refusal) throw validationError([refusal]);
   }
 
-  async #post(row: EngineJobRow, body: unknown): Promise<EngineJobRow> {
+  async #post(row: JobRow, body: unknown): Promise<JobRow> {
     const { store, service, time } = this.#deps;
     this.#posting.add(row.local_id);
     try {

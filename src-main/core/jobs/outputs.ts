@@ -6,7 +6,7 @@ import type { Job } from '../../contract/service.ts';
 import type { Cache } from '../db/cache.ts';
 import { assetFieldsFromImage, assetFieldsFromVideo, isHlsUrl, type AssetKind } from '../db/server-records.ts';
 import { requestOf } from './job-info.ts';
-import type { EngineJobRow } from './job-store.ts';
+import type { JobRow } from '../db/repos/jobs-repo.ts';
 
 /** What the library's download queue needs to fetch a new output. */
 export interface OutputAsset {
@@ -20,7 +20,7 @@ export interface OutputAsset {
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-export function outputKindOf(row: EngineJobRow, job: Job): AssetKind {
+export function outputKindOf(row: JobRow, job: Job): AssetKind {
   if (row.kind === 'video') return 'video';
   if (row.kind === 'image' || row.kind === 'upscale') return 'image';
   return job.videos && job.videos.length > 0 ? 'video' : 'image';
@@ -29,7 +29,7 @@ export function outputKindOf(row: EngineJobRow, job: Job): AssetKind {
 /** Writes the outputs (call inside the transaction that marks the job succeeded). */
 export function recordOutputs(
   cache: Cache,
-  row: EngineJobRow,
+  row: JobRow,
   job: Job,
   now: number,
 ): { infos: JobOutputInfo[]; assets: OutputAsset[]; upscaledSource: string | null } {

@@ -9,7 +9,7 @@ import { parseTime } from '../db/values.ts';
 import { classifyFailure, errorInfoOf, fullJitterDelay } from '../api/backoff.ts';
 import type { EngineTime } from './engine-time.ts';
 import { outcomeOf, pollIntervalFor } from './job-info.ts';
-import type { EngineJobRow, JobStore } from './job-store.ts';
+import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { checkJob, checkJobsPage, type JobsService } from './service-port.ts';
 
 export interface PollRoundOptions {
@@ -53,15 +53,15 @@ export interface RoundReport {
 }
 
 export interface PollRoundDeps {
-  store: JobStore;
+  store: JobsRepo;
   service: JobsService;
   time: EngineTime;
   options: PollRoundOptions;
   signal?: AbortSignal;
-  changed(row: EngineJobRow): void;
+  changed(row: JobRow): void;
   onError?(message: string, error: unknown): void;
   /** Terminal record in hand: record outputs or failure (the engine's finisher). */
-  finish(row: EngineJobRow, job: Job, summary: JobSummary | null): void;
+  finish(row: JobRow, job: Job, summary: JobSummary | null): void;
 }
 
 class RoundAborted extends Error {
@@ -73,8 +73,8 @@ class RoundAborted extends Error {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
-const timeOf = (row: EngineJobRow): number => row.service_created_at ?? row.submitted_at ?? row.created_at;
-const intervalOf = (row: EngineJobRow, now: number): number =>
+const timeOf = (row: JobRow): number => row.service_created_at ?? row.submitted_at ?? row.created_at;
+const intervalOf = (row: JobRow, now: number): number =>
   pollIntervalFor(row.kind, row.submitted_at ?? row.created_at, now);
 
 export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
@@ -101,8 +101,8 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
   const dueOld = due.filter((row) => !listableIds.has(row.local_id));
 
   try {
-    const singles: EngineJobRow[] = [];
-    const terminal: { row: EngineJobRow; summary: JobSummary }[] = [];
+    const singles: JobRow[] = [];
+    const terminal: { row: JobRow; summary: JobSummary }[] = [];
     if (dueListable.length > 0 && listable.length >= options.listFromJobs) {
       // Never after the end (a row's times may run ahead of this clock); never wider than 7 days.
       const start = Math.min(Math.max(earliestListable, Math.min(...listable.map(timeOf)) - options.skewMarginMs), now);
@@ -174,7 +174,7 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
 async function listStatuses(
   deps: PollRoundDeps,
   report: RoundReport,
-  listable: EngineJobRow[],
+  listable: JobRow[],
   start: number,
   end: number,
 ): Promise<Map<string, JobSummary>> {
@@ -223,7 +223,7 @@ async function listStatuses(
  * GET /jobs/{id}. A retryable failure (429, 5xx, network, malformed) ends the round: the scheduler
  * backs off for all. A not_found is counted on the job and, repeated, makes it 'unknown'.
  */
-async function fetchJob(deps: PollRoundDeps, report: RoundReport, row: EngineJobRow): Promise<Job | null> {
+async function fetchJob(deps: PollRoundDeps, report: RoundReport, row: JobRow): Promise<Job | null> {
   const { store, time, options } = deps;
   try {
     report.requests += 1;
@@ -263,7 +263,7 @@ async function fetchJob(deps: PollRoundDeps, report: RoundReport, row: EngineJob
  * A success whose record lists no outputs is most likely a record caught half-written: ask again
  * later (backing off) a few times before accepting it as a success without outputs.
  */
-function finishOrWait(deps: PollRoundDeps, row: EngineJobRow, job: Job, summary: JobSummary | null): boolean {
+function finishOrWait(deps: PollRoundDeps, row: JobRow, job: Job, summary: JobSummary | null): boolean {
   const { store, time, options } = deps;
   const outputs = row.kind === 'video' ? job.videos : row.kind === 'training' ? [] : job.images;
   const current = store.mustGet(row.local_id);
@@ -324,7 +324,7 @@ const MAX_FINISH_ATTEMPTS = 5;
 
 function applyActive(
   deps: PollRoundDeps,
-  row: EngineJobRow,
+  row: JobRow,
   status: string,
   state: 'queued' | 'running',
   now: number,

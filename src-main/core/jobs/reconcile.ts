@@ -7,7 +7,7 @@ import { parseTime } from '../db/values.ts';
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
 import type { EngineTime } from './engine-time.ts';
 import { activeStateOf } from './job-info.ts';
-import type { EngineJobRow, JobStore } from './job-store.ts';
+import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { matchSubmissions, type Candidate, type CandidateKind, type MatchWindow } from './reconcile-match.ts';
 import { checkJob, checkJobsPage, type JobsService } from './service-port.ts';
 
@@ -20,11 +20,11 @@ export const UNKNOWN_MESSAGE =
   'Atelier could not confirm that the service received this job (the app was closed or the answer was lost, and no matching job was found). It may not have been sent: send it again if you still want it.';
 
 export interface ReconcileDeps {
-  store: JobStore;
+  store: JobsRepo;
   service: JobsService;
   time: EngineTime;
   signal?: AbortSignal;
-  changed(row: EngineJobRow): void;
+  changed(row: JobRow): void;
   /** Counts requests for the tick report. */
   counted(): void;
 }
@@ -39,9 +39,9 @@ export interface ReconcileResult {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** Rows grouped so each group's list range stays within the service's 7-day limit. */
-function groupsByRange(rows: EngineJobRow[], window: MatchWindow): EngineJobRow[][] {
+function groupsByRange(rows: JobRow[], window: MatchWindow): JobRow[][] {
   const limit = JOB_LIST_RANGE_MS.max - window.beforeMs - window.afterMs - 60_000;
-  const groups: EngineJobRow[][] = [];
+  const groups: JobRow[][] = [];
   for (const row of [...rows].sort((a, b) => a.created_at - b.created_at)) {
     const group = groups.at(-1);
     if (group && row.created_at - group[0]!.created_at <= limit) group.push(row);
@@ -51,7 +51,7 @@ function groupsByRange(rows: EngineJobRow[], window: MatchWindow): EngineJobRow[
 }
 
 export async function reconcileSubmissions(
-  rows: EngineJobRow[],
+  rows: JobRow[],
   deps: ReconcileDeps,
   window = RECONCILE_WINDOW,
 ): Promise<ReconcileResult> {

@@ -9,7 +9,7 @@ import type { Notifier } from '../host/notifier.ts';
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
 import type { EngineTime } from './engine-time.ts';
 import { checkModel, type JobsService } from './service-port.ts';
-import type { TrainingRow, TrainingStore, TrainState } from './training-store.ts';
+import type { ModelRow, ModelsRepo, TrainState } from '../db/repos/models-repo.ts';
 import type { LoopWork } from './wall-clock-loop.ts';
 
 export interface TrainingOptions {
@@ -28,7 +28,7 @@ export const DEFAULT_TRAINING: TrainingOptions = {
 };
 
 export interface TrainingWatcherDeps {
-  store: TrainingStore;
+  store: ModelsRepo;
   service: JobsService;
   time: EngineTime;
   notifier: Notifier;
@@ -61,9 +61,8 @@ export class TrainingWatcher implements LoopWork {
       throw await this.#explainStartFailure(modelId, errorInfoOf(error));
     }
     const now = time.now();
-    store.ensureModel(modelId, now);
-    store.update({
-      id: modelId,
+    store.ensure(modelId, now);
+    store.setTraining(modelId, {
       trainState: 'training',
       startedAt: now,
       lastCheckedAt: null,
@@ -79,13 +78,13 @@ export class TrainingWatcher implements LoopWork {
   }
 
   nextDueAt(): number | null {
-    return this.#deps.store.nextCheckAt();
+    return this.#deps.store.nextTrainingCheckAt();
   }
 
   async run(): Promise<{ requests: number; failure: ErrorInfo | null }> {
     const { store, time } = this.#deps;
     let requests = 0;
-    for (const row of store.watched()) {
+    for (const row of store.watchedTraining()) {
       if ((row.train_next_check_at ?? 0) > time.now()) continue;
       requests += 1;
       const failure = await this.#check(row);
@@ -94,7 +93,7 @@ export class TrainingWatcher implements LoopWork {
     return { requests, failure: null };
   }
 
-  async #check(row: TrainingRow): Promise<ErrorInfo | null> {
+  async #check(row: ModelRow): Promise<ErrorInfo | null> {
     const { store, service, time, options } = this.#deps;
     let status: string;
     try {
@@ -115,8 +114,7 @@ export class TrainingWatcher implements LoopWork {
       const started = row.training_started_at ?? now;
       const slow = now - started >= options.slowAfterMs;
       const state: TrainState = slow ? 'slow' : 'training';
-      store.update({
-        id: row.id,
+      store.setTraining(row.id, {
         status,
         trainState: state,
         lastCheckedAt: now,
@@ -131,8 +129,7 @@ export class TrainingWatcher implements LoopWork {
     const { store, time, notifier } = this.#deps;
     const now = time.now();
     const before = store.get(modelId);
-    store.update({
-      id: modelId,
+    store.setTraining(modelId, {
       ...(status !== null ? { status } : {}),
       trainState: state,
       lastCheckedAt: now,
@@ -189,7 +186,7 @@ export class TrainingWatcher implements LoopWork {
     return info;
   }
 
-  #info(row: TrainingRow | null, modelId: string): TrainingInfo {
+  #info(row: ModelRow | null, modelId: string): TrainingInfo {
     const { time, options } = this.#deps;
     const state: TrainingStateInfo =
       row?.train_state === 'training' ||

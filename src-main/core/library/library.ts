@@ -15,6 +15,7 @@ import type {
 } from '../../contract/ipc/library.ts';
 import type { AssetsChangedInfo } from '../../contract/ipc/assets.ts';
 import { AssetsRepo } from '../db/repos/assets-repo.ts';
+import { LocalCopiesRepo } from '../db/repos/local-copies-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
@@ -118,6 +119,7 @@ async function generatedPosterReply(method = 'GET'): Promise<MediaReply> {
 
 export function createLibrary(deps: LibraryDeps): Library {
   const assets = new AssetsRepo(deps.db);
+  const copies = new LocalCopiesRepo(deps.db, assets);
   const progressBar = deps.progress ?? null;
   const stopController = new AbortController();
   let thumbChain: Promise<void> = Promise.resolve();
@@ -269,7 +271,7 @@ export function createLibrary(deps: LibraryDeps): Library {
     start() {
       queue.start();
       // Files deleted behind our back stop counting as offline copies.
-      void reconcileLocalFiles(deps.db, assets, deps.root(), stopController.signal)
+      void reconcileLocalFiles(copies, assets, deps.root(), stopController.signal)
         .then((lost) =>
           announce(
             'download',
@@ -298,7 +300,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       });
       if (active.length) await queue.cancel(active);
       for (const { ref, asset } of rowsOf(refs)) {
-        if (asset && (await removeLocalCopy(deps.db, assets, deps.root(), asset))) removed.push(ref);
+        if (asset && (await removeLocalCopy(copies, deps.root(), asset))) removed.push(ref);
       }
       announce('delete', removed);
       return { removed };
@@ -347,12 +349,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       return generatedPosterReply(request.method);
     },
     async backfillThumbnails() {
-      const missing = deps.db
-        .prepare(
-          "SELECT seq FROM assets WHERE file_state = 'downloaded' AND (thumb_path IS NULL OR thumb_path LIKE '%.thumbs/remote/%') ORDER BY created_at DESC LIMIT 2000",
-        )
-        .all() as { seq: number }[];
-      for (const { seq } of missing) {
+      for (const seq of copies.withoutOwnThumbnail(2000)) {
         if (stopController.signal.aborted) return;
         const asset = assets.getBySeq(seq);
         if (asset) await thumbnailFor(asset);

@@ -2,25 +2,16 @@
 // library never lists a file that is gone) and noticing files that vanished behind our back.
 import { rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
-import { writeTransaction } from '../db/write-transaction.ts';
+import type { LocalCopiesRepo } from '../db/repos/local-copies-repo.ts';
 import { safeLibraryPath } from './paths.ts';
 
 /** Forgets the local copy in the database, then deletes it (an HLS copy: its whole folder). */
-export async function removeLocalCopy(
-  db: BetterSqlite3.Database,
-  assets: AssetsRepo,
-  root: string,
-  asset: AssetRow,
-): Promise<boolean> {
+export async function removeLocalCopy(copies: LocalCopiesRepo, root: string, asset: AssetRow): Promise<boolean> {
   if (!asset.local_path) return false;
   const path = await safeLibraryPath(root, asset.local_path).catch(() => null);
-  writeTransaction(db, () => {
-    assets.setLocalFile(asset.seq, { fileState: 'remote', localPath: null, bytes: null, sha256: null });
-    db.prepare("DELETE FROM downloads WHERE asset_seq = ? AND state = 'succeeded'").run(asset.seq);
-  });
+  copies.forget(asset.seq);
   if (path) await rm(asset.local_path.endsWith('.m3u8') ? dirname(path) : path, { recursive: true, force: true });
   return true;
 }
@@ -30,14 +21,12 @@ export async function removeLocalCopy(
  * hand) as remote again. Returns the assets changed. Runs in the background in small batches.
  */
 export async function reconcileLocalFiles(
-  db: BetterSqlite3.Database,
+  copies: LocalCopiesRepo,
   assets: AssetsRepo,
   root: string,
   signal?: AbortSignal,
 ): Promise<AssetRow[]> {
-  const rows = db
-    .prepare("SELECT seq, local_path, thumb_path FROM assets WHERE file_state = 'downloaded' ORDER BY seq")
-    .all() as { seq: number; local_path: string | null; thumb_path: string | null }[];
+  const rows = copies.downloadedFiles();
   const lost: AssetRow[] = [];
   for (const row of rows) {
     if (signal?.aborted) break;

@@ -9,14 +9,15 @@ import type { UploadInfo, UploadsAddResultInfo } from '../../contract/ipc/upload
 import type { UploadType } from '../../contract/service.ts';
 import type { Cache } from '../db/cache.ts';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../db/disk-full.ts';
+import type { UploadRow, UploadsRepo } from '../db/repos/uploads-repo.ts';
 import { assetFieldsFromImage } from '../db/server-records.ts';
+import { uploadToInfo } from '../db/to-info.ts';
 import { workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import { classifyFailure, errorInfoOf, retryDelay } from '../api/backoff.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import type { EngineTime, TimerHandle } from '../jobs/engine-time.ts';
 import type { JobsService } from '../jobs/service-port.ts';
 import { checkFiles, sha256Of, trainingNotice, type FileSource } from './upload-checks.ts';
-import { toUploadInfo, UploadStore, type UploadEngineRow } from './upload-store.ts';
 
 /** How long queued uploads wait after the database could not be written (a full disk). */
 const PUMP_RETRY_MS = 30_000;
@@ -51,7 +52,7 @@ export const INTERRUPTED_MESSAGE =
 
 export class UploadQueue {
   readonly #deps: UploadQueueDeps;
-  readonly #store: UploadStore;
+  readonly #store: UploadsRepo;
   readonly #claims: WorkClaims;
   readonly #running = new Map<number, Running>();
   /** Rows waiting out a Retry-After: id → not before. */
@@ -61,7 +62,7 @@ export class UploadQueue {
 
   constructor(deps: UploadQueueDeps) {
     this.#deps = deps;
-    this.#store = new UploadStore(deps.cache);
+    this.#store = deps.cache.uploads;
     this.#claims = workClaimsOf(deps.cache.sqlite);
   }
 
@@ -108,20 +109,18 @@ export class UploadQueue {
     const accepted: UploadInfo[] = [];
     for (const file of checked.accepted) {
       const sourcePath = await this.#stage(file.sha256, file.format, file.bytes);
-      const row = this.#store.insert(
-        {
-          modelId: modelID,
-          type,
-          sourcePath,
-          fileName: file.fileName,
-          bytes: file.bytes.byteLength,
-          sha256: file.sha256,
-          width: file.width,
-          height: file.height,
-          warning: file.warning,
-        },
-        this.#deps.time.now(),
-      );
+      const row = this.#store.insert({
+        modelId: modelID,
+        type,
+        sourcePath,
+        fileName: file.fileName,
+        bytes: file.bytes.byteLength,
+        sha256: file.sha256,
+        width: file.width,
+        height: file.height,
+        warning: file.warning,
+        now: this.#deps.time.now(),
+      });
       accepted.push(this.#emit(row));
     }
     this.#pump();
@@ -155,11 +154,11 @@ export class UploadQueue {
     this.#store.delete(id);
     this.#notBefore.delete(id);
     await this.#unstage(last.source_path);
-    this.#deps.emit(toUploadInfo(last, 'removed'));
+    this.#deps.emit(uploadToInfo(last, 'removed'));
     this.#pump();
   }
 
-  #mustGet(id: number): UploadEngineRow {
+  #mustGet(id: number): UploadRow {
     const row = this.#store.get(id);
     if (!row) throw new AppError({ code: 'not_found', message: 'That upload is not in the list.', field: 'id' });
     return row;
@@ -195,11 +194,11 @@ export class UploadQueue {
     if (!stillUsed) await rm(path, { force: true });
   }
 
-  #info(row: UploadEngineRow): UploadInfo {
-    return toUploadInfo(row);
+  #info(row: UploadRow): UploadInfo {
+    return uploadToInfo(row);
   }
 
-  #emit(row: UploadEngineRow): UploadInfo {
+  #emit(row: UploadRow): UploadInfo {
     const info = this.#info(row);
     this.#deps.emit(info);
     return info;
@@ -249,7 +248,7 @@ export class UploadQueue {
     if (wakeAt !== null) this.#wakeIn(wakeAt - now);
   }
 
-  #launch(row: UploadEngineRow): void {
+  #launch(row: UploadRow): void {
     const controller = new AbortController();
     const entry: Running = { controller, removed: false, done: Promise.resolve() };
     this.#running.set(row.id, entry);
@@ -268,7 +267,7 @@ export class UploadQueue {
       });
   }
 
-  async #upload(row: UploadEngineRow, entry: Running): Promise<void> {
+  async #upload(row: UploadRow, entry: Running): Promise<void> {
     const { time, service, cache } = this.#deps;
     const attempts = row.attempts + 1;
     let current = this.#store.update(row.id, { state: 'uploading', progress: 0, error: null, attempts }, time.now());
@@ -311,7 +310,7 @@ export class UploadQueue {
           const at = time.now();
           if (at - lastEmit < interval && percent < 1) return;
           lastEmit = at;
-          this.#deps.emit({ ...toUploadInfo(current), progress: Math.min(0.99, Math.max(0, percent)) });
+          this.#deps.emit({ ...uploadToInfo(current), progress: Math.min(0.99, Math.max(0, percent)) });
         },
       });
       const now = time.now();

@@ -6,7 +6,6 @@ import type { AppTray } from '../tray.ts';
 export interface E2eHooks {
   tray(): AppTray | null;
   notify(notification: { title: string; body: string; jobId?: string; assetId?: string }): void;
-  flushNotifications(): void;
   clickLastNotification(): void;
   emitQueueCounts(counts: QueueCountsInfo): void;
 }

@@ -1,9 +1,9 @@
-// The Electron-backed host adapters handed to the core: notifications (coalesced, clicks open
+// The Electron-backed host adapters handed to the core: notifications (clicks open
 // the asset), power and online signals, one taskbar progress bar that also keeps the app from
 // being suspended while transfers run, and the desktop actions (folders, links, folder picker).
 import { dialog, Notification, powerSaveBlocker, shell, type BrowserWindow } from 'electron';
 import type { HostServices } from '../../core/host/host-services.ts';
-import { coalesceNotifier, type Notifier, type NotificationTarget } from '../../core/host/notifier.ts';
+import type { Notifier, NotificationTarget } from '../../core/host/notifier.ts';
 import { createPowerSignalHub, type PowerSignalHub } from '../../core/host/power-signals.ts';
 import { withDemoBadge } from '../demo-badge.ts';
 import { keepAwakeWhileBusy, type KeepAwake } from '../keep-awake.ts';
@@ -13,7 +13,6 @@ import { createOsNotifier } from '../os-notifier.ts';
 import { createTaskbarProgress } from '../taskbar-progress.ts';
 
 export interface ShellHostOptions {
-  appName: string;
   window(): BrowserWindow | null;
   openAsset(target: NotificationTarget): void;
   demoMode(): boolean;
@@ -22,7 +21,7 @@ export interface ShellHostOptions {
 
 export interface ShellHost {
   services: HostServices;
-  notifier: Notifier & { flush(): void };
+  notifier: Notifier;
   powerHub: PowerSignalHub;
   keepAwake: KeepAwake;
   /** The last notification shown (the Electron e2e clicks it). */
@@ -31,22 +30,17 @@ export interface ShellHost {
 
 export function createShellHost(options: ShellHostOptions): ShellHost {
   let last: Notification | null = null;
-  const notifier = coalesceNotifier(
-    createOsNotifier({
-      isSupported: () => Notification.isSupported(),
-      create: (notification) =>
-        (last = new Notification({
-          ...notification,
-          title: withDemoBadge(notification.title, options.demoMode()),
-          silent: false,
-        })),
-      onOpen: options.openAsset,
-    }),
-    {
-      windowMs: 1_500,
-      summarize: (items) => ({ title: options.appName, body: `${items.length} jobs finished or need attention.` }),
-    },
-  );
+  // Shown as they come: bursts are already batched by the core (host/notifier.ts's one policy).
+  const notifier = createOsNotifier({
+    isSupported: () => Notification.isSupported(),
+    create: (notification) =>
+      (last = new Notification({
+        ...notification,
+        title: withDemoBadge(notification.title, options.demoMode()),
+        silent: false,
+      })),
+    onOpen: options.openAsset,
+  });
   const powerHub = createPowerSignalHub({ onListenerError: (error) => options.log('power listener failed', error) });
   const keepAwake = keepAwakeWhileBusy(powerSaveBlocker);
   // One bar for the app; the engine adds concurrent transfers up with aggregateProgress (core/host).

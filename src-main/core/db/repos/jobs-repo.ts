@@ -1,121 +1,153 @@
-// The job outbox: a row is written before the POST that creates the job, and the engine keeps
-// its poll schedule and outcome here. Basic operations; the engine builds its policy on top.
+// The jobs table: the outbox row written (and claimed by this process) before the POST that
+// creates the job, the engine's poll schedule and outcome, and what the engine asks of it
+// (in-flight set, stale submissions, unnotified finishes, queue counts, costs).
 import type BetterSqlite3 from 'better-sqlite3';
-import { StatementCache, setClause, sql, type SqlFragment } from '../sql.ts';
+import { StatementCache, setClause, sql } from '../sql.ts';
+import { freeFor, workClaimsOf } from '../work-claims.ts';
+import { writeTransaction } from '../write-transaction.ts';
+import {
+  JOB_COLUMNS,
+  JOB_PATCH_COLUMNS,
+  type JobKind,
+  type JobPatch,
+  type JobRow,
+  type JobState,
+  type NewJob,
+} from './job-row.ts';
 
-export type JobKind = 'image' | 'upscale' | 'video' | 'training';
-export type JobState = 'submitting' | 'queued' | 'running' | 'succeeded' | 'failed' | 'unknown';
-export const ACTIVE_JOB_STATES: readonly JobState[] = ['queued', 'running'];
+export { type JobKind, type JobPatch, type JobRow, type JobState, type NewJob } from './job-row.ts';
 
-export interface JobRow {
-  local_id: number;
-  job_id: string | null;
-  kind: JobKind;
-  model_id: string | null;
-  request: string;
-  state: JobState;
-  service_status: string | null;
-  error: string | null;
-  created_at: number;
-  updated_at: number;
-  submitted_at: number | null;
-  next_poll_at: number | null;
-  attempts: number;
-  last_polled_at: number | null;
-  finished_at: number | null;
-  notified_at: number | null;
-  outputs: string | null;
-  /** What the job cost, from the service's job list; null until known. */
-  credits: number | null;
-}
-
-export interface NewJob {
-  kind: JobKind;
-  modelId: string | null;
-  /** The request body as it will be sent (JSON-serialisable; never holds the API key). */
-  request: unknown;
-  now: number;
-}
-
-/** Fields the engine changes; undefined leaves a column alone, null clears it. */
-export interface JobPatch {
-  jobId?: string | null;
-  state?: JobState;
-  serviceStatus?: string | null;
-  error?: string | null;
-  submittedAt?: number | null;
-  nextPollAt?: number | null;
-  attempts?: number;
-  lastPolledAt?: number | null;
-  finishedAt?: number | null;
-  notifiedAt?: number | null;
-  /** Stored as JSON (e.g. the job's `images`/`videos` arrays). */
-  outputs?: unknown;
-  credits?: number | null;
-}
-
-const COLUMNS = `local_id, job_id, kind, model_id, request, state, service_status, error, created_at, updated_at,
-  submitted_at, next_poll_at, attempts, last_polled_at, finished_at, notified_at, outputs, credits`;
-
-const PATCH_COLUMNS: Record<keyof JobPatch | 'updatedAt', SqlFragment> = {
-  jobId: sql`job_id`,
-  state: sql`state`,
-  serviceStatus: sql`service_status`,
-  error: sql`error`,
-  submittedAt: sql`submitted_at`,
-  nextPollAt: sql`next_poll_at`,
-  attempts: sql`attempts`,
-  lastPolledAt: sql`last_polled_at`,
-  finishedAt: sql`finished_at`,
-  notifiedAt: sql`notified_at`,
-  outputs: sql`outputs`,
-  credits: sql`credits`,
-  updatedAt: sql`updated_at`,
-};
+const ACTIVE = sql`state IN ('queued', 'running')`;
 
 export class JobsRepo {
+  readonly #db: BetterSqlite3.Database;
   readonly #q: StatementCache;
-  readonly #insert: BetterSqlite3.Statement;
-  readonly #get: BetterSqlite3.Statement<[number], JobRow>;
-  readonly #byJobId: BetterSqlite3.Statement<[string], JobRow>;
-  readonly #inStates: BetterSqlite3.Statement<[string], JobRow>;
-  readonly #due: BetterSqlite3.Statement<[number, number], JobRow>;
-  readonly #recent: BetterSqlite3.Statement<[number, number, number], JobRow>;
-  readonly #delete: BetterSqlite3.Statement<[number]>;
-  readonly #costs: BetterSqlite3.Statement<[string, string, number], { request: string; credits: number }>;
-  readonly #uncosted: BetterSqlite3.Statement<
-    [string, string, number, number],
-    { local_id: number; job_id: string; created_at: number }
-  >;
 
   constructor(db: BetterSqlite3.Database) {
-    this.#q = new StatementCache(db, 32);
-    this.#insert = db.prepare(`
-      INSERT INTO jobs (kind, model_id, request, state, created_at, updated_at)
-      VALUES (@kind, @modelId, @request, 'submitting', @now, @now)`);
-    this.#get = db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE local_id = ?`);
-    this.#byJobId = db.prepare(`SELECT ${COLUMNS} FROM jobs WHERE job_id = ?`);
-    // States arrive as a JSON array so one statement serves any set of states.
-    this.#inStates = db.prepare(
-      `SELECT ${COLUMNS} FROM jobs WHERE state IN (SELECT value FROM json_each(?)) ORDER BY created_at, local_id`,
+    this.#db = db;
+    this.#q = new StatementCache(db, 64);
+  }
+
+  /** Runs `work` in one IMMEDIATE transaction (see write-transaction.ts). */
+  transaction<T>(work: () => T): T {
+    return writeTransaction(this.#db, work);
+  }
+
+  /**
+   * The outbox step: call before sending the request; returns the new row ('submitting'). The row
+   * is claimed by this process, so another one sharing the data folder never reconciles it mid-POST.
+   */
+  insert(job: NewJob): JobRow {
+    return this.transaction(() => {
+      const request = JSON.stringify(job.request ?? {});
+      const inserted = this.#q.get<{ local_id: number }>(sql`
+        INSERT INTO jobs (kind, model_id, request, state, created_at, updated_at)
+        VALUES (${job.kind}, ${job.modelId}, ${request}, 'submitting', ${job.now}, ${job.now}) RETURNING local_id`);
+      if (!inserted) throw new Error('The job row vanished right after insert');
+      workClaimsOf(this.#db).claim('jobs', inserted.local_id);
+      return this.mustGet(inserted.local_id);
+    });
+  }
+
+  get(localId: number): JobRow | undefined {
+    return this.#q.get<JobRow>(sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE local_id = ${localId}`);
+  }
+
+  mustGet(localId: number): JobRow {
+    const row = this.get(localId);
+    if (!row) throw new Error(`Job ${localId} vanished`);
+    return row;
+  }
+
+  getByJobId(jobId: string): JobRow | undefined {
+    return this.#q.get<JobRow>(sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE job_id = ${jobId}`);
+  }
+
+  /** Job ids (of the given ones) that some local row already follows. */
+  knownJobIds(jobIds: readonly string[]): Set<string> {
+    if (jobIds.length === 0) return new Set();
+    const rows = this.#q.all<{ job_id: string }>(
+      sql`SELECT job_id FROM jobs WHERE job_id IN (SELECT value FROM json_each(${JSON.stringify(jobIds)}))`,
     );
-    this.#due = db.prepare(`
-      SELECT ${COLUMNS} FROM jobs
-      WHERE state IN ('queued', 'running') AND next_poll_at <= ?
-      ORDER BY next_poll_at LIMIT ?`);
-    this.#recent = db.prepare(`
-      SELECT ${COLUMNS} FROM jobs WHERE (created_at, local_id) < (?, ?)
-      ORDER BY created_at DESC, local_id DESC LIMIT ?`);
-    this.#delete = db.prepare('DELETE FROM jobs WHERE local_id = ?');
-    this.#costs = db.prepare(`
-      SELECT request, credits FROM jobs
-      WHERE kind = ? AND model_id = ? AND state = 'succeeded' AND credits IS NOT NULL
-      ORDER BY finished_at DESC LIMIT ?`);
-    this.#uncosted = db.prepare(`
-      SELECT local_id, job_id, coalesce(service_created_at, created_at) AS created_at FROM jobs
-      WHERE kind = ? AND model_id = ? AND state = 'succeeded' AND credits IS NULL AND job_id IS NOT NULL
-        AND finished_at >= ?
-      ORDER BY finished_at DESC LIMIT ?`);
+    return new Set(rows.map((r) => r.job_id));
+  }
+
+  listInStates(states: readonly JobState[]): JobRow[] {
+    return this.#q.all<JobRow>(sql`
+      SELECT ${JOB_COLUMNS} FROM jobs WHERE state IN (SELECT value FROM json_each(${JSON.stringify(states)}))
+      ORDER BY created_at, local_id`);
+  }
+
+  update(localId: number, patch: JobPatch, now: number): boolean {
+    const outputs =
+      patch.outputs === undefined ? undefined : patch.outputs === null ? null : JSON.stringify(patch.outputs);
+    const sets = setClause(JOB_PATCH_COLUMNS, { ...patch, outputs, updatedAt: now });
+    return sets ? this.#q.run(sql`UPDATE jobs SET ${sets} WHERE local_id = ${localId}`) > 0 : false;
+  }
+
+  /** Learns the service's creation time of a job quietly (no updated_at bump, no event). */
+  noteServiceCreatedAt(localId: number, createdAt: number | null): void {
+    if (createdAt === null) return;
+    this.#q.run(sql`
+      UPDATE jobs SET service_created_at = ${createdAt}
+      WHERE local_id = ${localId} AND service_created_at IS NOT ${createdAt}`);
+  }
+
+  /** False when the job was already resubmitted (a double click must not send it twice). */
+  markResubmitted(localId: number, newLocalId: number, now: number): boolean {
+    const changed = this.#q.run(sql`
+      UPDATE jobs SET resubmitted_as = ${newLocalId}, updated_at = ${now}
+      WHERE local_id = ${localId} AND resubmitted_as IS NULL`);
+    return changed > 0;
+  }
+
+  /** queued/running jobs with a service job id: what the poller follows. */
+  inFlight(): JobRow[] {
+    return this.#q.all<JobRow>(
+      sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE ${ACTIVE} AND job_id IS NOT NULL ORDER BY created_at, local_id`,
+    );
+  }
+
+  /** Rows left 'submitting' that no other live process is still sending. */
+  submitting(): JobRow[] {
+    const me = workClaimsOf(this.#db).token;
+    return this.#q.all<JobRow>(
+      sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE state = 'submitting' AND ${freeFor(me)} ORDER BY created_at, local_id`,
+    );
+  }
+
+  nextPollAt(): number | null {
+    // A row without a time (written by an older version) counts as due now, never as "never".
+    const row = this.#q.get<{ next: number | null }>(
+      sql`SELECT min(coalesce(next_poll_at, 0)) AS next FROM jobs WHERE ${ACTIVE} AND job_id IS NOT NULL`,
+    );
+    return row?.next ?? null;
+  }
+
+  /** Live jobs plus everything that finished since `since`, newest first. */
+  recent(since: number, limit: number): JobRow[] {
+    return this.#q.all<JobRow>(sql`
+      SELECT ${JOB_COLUMNS} FROM jobs
+      WHERE state IN ('submitting', 'queued', 'running', 'unknown') OR coalesce(finished_at, updated_at) >= ${since}
+      ORDER BY created_at DESC, local_id DESC LIMIT ${limit}`);
+  }
+
+  unnotified(): JobRow[] {
+    return this.#q.all<JobRow>(sql`
+      SELECT ${JOB_COLUMNS} FROM jobs
+      WHERE notified_at IS NULL AND state IN ('succeeded', 'failed') AND finished_at IS NOT NULL
+      ORDER BY finished_at, local_id`);
+  }
+
+  counts(): { submitting: number; queued: number; running: number } {
+    const out = { submitting: 0, queued: 0, running: 0 };
+    const rows = this.#q.all<{ state: JobState; count: number }>(
+      sql`SELECT state, count(*) AS count FROM jobs WHERE state IN ('submitting', 'queued', 'running') GROUP BY state`,
+    );
+    for (const { state, count } of rows) {
+      if (state === 'submitting' || state === 'queued' || state === 'running') out[state] = count;
+    }
+    return out;
   }
 
   /**
@@ -128,61 +160,18 @@ export class JobsRepo {
     since: number,
     limit: number,
   ): { local_id: number; job_id: string; created_at: number }[] {
-    return this.#uncosted.all(kind, modelId, since, limit);
+    return this.#q.all(sql`
+      SELECT local_id, job_id, coalesce(service_created_at, created_at) AS created_at FROM jobs
+      WHERE kind = ${kind} AND model_id = ${modelId} AND state = 'succeeded' AND credits IS NULL
+        AND job_id IS NOT NULL AND finished_at >= ${since}
+      ORDER BY finished_at DESC LIMIT ${limit}`);
   }
 
   /** What recent finished jobs of one kind and model cost, newest first, with their requests. */
   costHistory(kind: JobKind, modelId: string, limit: number): { request: string; credits: number }[] {
-    return this.#costs.all(kind, modelId, limit);
-  }
-
-  /** The outbox step: call before sending the request; returns the new row ('submitting'). */
-  insert(job: NewJob): JobRow {
-    const info = this.#insert.run({
-      kind: job.kind,
-      modelId: job.modelId,
-      request: JSON.stringify(job.request ?? {}),
-      now: job.now,
-    });
-    const row = this.get(Number(info.lastInsertRowid));
-    if (!row) throw new Error('The job row vanished right after insert');
-    return row;
-  }
-
-  get(localId: number): JobRow | undefined {
-    return this.#get.get(localId);
-  }
-
-  getByJobId(jobId: string): JobRow | undefined {
-    return this.#byJobId.get(jobId);
-  }
-
-  listInStates(states: readonly JobState[]): JobRow[] {
-    return this.#inStates.all(JSON.stringify(states));
-  }
-
-  /** Active jobs whose next poll time has come, soonest first. */
-  listDue(now: number, limit = 100): JobRow[] {
-    return this.#due.all(now, limit);
-  }
-
-  /** Newest first; pass the last row's (created_at, local_id) to read the next page. */
-  listRecent(limit: number, before?: { createdAt: number; localId: number }): JobRow[] {
-    return this.#recent.all(
-      before?.createdAt ?? Number.MAX_SAFE_INTEGER,
-      before?.localId ?? Number.MAX_SAFE_INTEGER,
-      limit,
-    );
-  }
-
-  update(localId: number, patch: JobPatch, now: number): boolean {
-    const outputs =
-      patch.outputs === undefined ? undefined : patch.outputs === null ? null : JSON.stringify(patch.outputs);
-    const sets = setClause(PATCH_COLUMNS, { ...patch, outputs, updatedAt: now });
-    return sets ? this.#q.run(sql`UPDATE jobs SET ${sets} WHERE local_id = ${localId}`) > 0 : false;
-  }
-
-  delete(localId: number): boolean {
-    return this.#delete.run(localId).changes > 0;
+    return this.#q.all(sql`
+      SELECT request, credits FROM jobs
+      WHERE kind = ${kind} AND model_id = ${modelId} AND state = 'succeeded' AND credits IS NOT NULL
+      ORDER BY finished_at DESC LIMIT ${limit}`);
   }
 }

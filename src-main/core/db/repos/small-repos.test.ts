@@ -21,9 +21,7 @@ describe('ModelsRepo', () => {
   it('upserts server fields, keeps the label and training fields, and reports changes', () => {
     expect(cache.models.upsertFromServer(modelFields(model), 10)).toBe('inserted');
     expect(cache.models.setLabel('m1', '  Anna, studio  ')).toBe(true);
-    expect(cache.models.setTraining('m1', { trainState: 'training', trainingStartedAt: 50, lastCheckedAt: 60 })).toBe(
-      true,
-    );
+    expect(cache.models.setTraining('m1', { trainState: 'training', startedAt: 50, lastCheckedAt: 60 })).toBe(true);
     expect(cache.models.upsertFromServer(modelFields(model), 20)).toBe('unchanged');
     expect(cache.models.upsertFromServer(modelFields({ ...model, status: 'ready' }), 30)).toBe('updated');
     expect(cache.models.get('m1')).toMatchObject({
@@ -96,8 +94,10 @@ describe('JobsRepo', () => {
     );
     const other = cache.jobs.insert({ kind: 'video', modelId: 'videoa-3.1', request: {}, now: 120 });
     cache.jobs.update(other.local_id, { jobId: 'J2', state: 'running', nextPollAt: 9000 }, 120);
-    expect(cache.jobs.listDue(6000).map((j) => j.job_id)).toEqual(['J1']);
+    expect(cache.jobs.nextPollAt()).toBe(5000);
+    expect(cache.jobs.inFlight().map((j) => j.job_id)).toEqual(['J1', 'J2']);
     expect(cache.jobs.listInStates(['queued', 'running']).map((j) => j.job_id)).toEqual(['J1', 'J2']);
+    expect(cache.jobs.counts()).toEqual({ submitting: 0, queued: 1, running: 1 });
     cache.jobs.update(
       row.local_id,
       { state: 'succeeded', finishedAt: 7000, outputs: [{ id: 'i1', url: 'u' }], nextPollAt: null },
@@ -109,8 +109,13 @@ describe('JobsRepo', () => {
       next_poll_at: null,
       updated_at: 7000,
     });
-    expect(cache.jobs.listRecent(1).map((j) => j.job_id)).toEqual(['J2']);
-    expect(cache.jobs.listRecent(5, { createdAt: 120, localId: other.local_id }).map((j) => j.job_id)).toEqual(['J1']);
+    expect(cache.jobs.recent(8000, 5).map((j) => j.job_id)).toEqual(['J2']);
+    expect(cache.jobs.recent(7000, 5).map((j) => j.job_id)).toEqual(['J2', 'J1']);
+    expect(cache.jobs.unnotified().map((j) => j.job_id)).toEqual(['J1']);
+    cache.jobs.update(row.local_id, { serviceCreatedAt: 105, resubmittedAs: other.local_id }, 7100);
+    expect(cache.jobs.get(row.local_id)).toMatchObject({ service_created_at: 105, resubmitted_as: other.local_id });
+    expect(cache.jobs.markResubmitted(row.local_id, 99, 7200)).toBe(false);
+    expect(cache.jobs.knownJobIds(['J1', 'J9'])).toEqual(new Set(['J1']));
     expect(() => cache.jobs.update(other.local_id, { jobId: 'J1' }, 1)).toThrow(/UNIQUE/);
   });
 });
@@ -126,10 +131,14 @@ describe('UploadsRepo', () => {
       sha256: null,
       now: 1,
     });
-    expect(cache.uploads.listActive().map((u) => u.id)).toEqual([up.id]);
-    cache.uploads.update(up.id, { state: 'succeeded', progress: 1, imageId: 'img-9' }, 2);
-    expect(cache.uploads.get(up.id)).toMatchObject({ state: 'succeeded', image_id: 'img-9', progress: 1 });
-    expect(cache.uploads.listActive()).toEqual([]);
+    expect(up).toMatchObject({ state: 'queued', width: null, warning: null });
+    expect(cache.uploads.inState('queued').map((u) => u.id)).toEqual([up.id]);
+    expect(cache.uploads.pendingCount('m1', 'modelInput')).toBe(1);
+    const done = cache.uploads.update(up.id, { state: 'succeeded', progress: 1, imageId: 'img-9', sha256: 'h1' }, 2);
+    expect(done).toMatchObject({ state: 'succeeded', image_id: 'img-9', progress: 1 });
+    expect(cache.uploads.inState('queued')).toEqual([]);
+    expect(cache.uploads.knownHashes('m1', 'modelInput')).toEqual(new Set(['h1']));
+    expect(cache.uploads.list('m2')).toEqual([]);
     expect(() => cache.uploads.update(up.id, { progress: 2 }, 3)).toThrow(/CHECK/);
   });
 });

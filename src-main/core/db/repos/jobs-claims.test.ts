@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../db/cache.ts';
-import { JobStore } from './job-store.ts';
+import { openCache, type Cache } from '../cache.ts';
+import type { JobsRepo } from './jobs-repo.ts';
 
 let dir: string;
 let caches: Cache[];
@@ -19,17 +19,22 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function processStore(): { cache: Cache; store: JobStore } {
+function processStore(): { cache: Cache; store: JobsRepo } {
   const cache = openCache(join(dir, 'atelier.sqlite'));
   caches.push(cache);
-  return { cache, store: new JobStore(cache) };
+  return { cache, store: cache.jobs };
 }
 
 describe('submitting rows shared by two processes', () => {
   it('are reconciled only by their own process while it lives, by anyone once it is gone', () => {
     const cli = processStore();
     const app = processStore();
-    const row = cli.store.insert('image', 'imagea', { modelID: 'imagea', prompt: 'p' }, Date.now());
+    const row = cli.store.insert({
+      kind: 'image',
+      modelId: 'imagea',
+      request: { modelID: 'imagea', prompt: 'p' },
+      now: Date.now(),
+    });
     expect(cli.store.submitting().map((r) => r.local_id)).toEqual([row.local_id]);
     expect(app.store.submitting()).toEqual([]);
     cli.cache.close(); // the CLI quits (or dies and is swept): its row is the app's to reconcile

@@ -1,0 +1,65 @@
+// Local copies: forgetting one leaves the asset remote and drops its finished download row in one
+// go; the reconcile and thumbnail backfill lists see only downloaded assets.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ImageRecord } from '../../../contract/service.ts';
+import type { Cache } from '../cache.ts';
+import { assetFieldsFromImage } from '../server-records.ts';
+import { openMemoryCache } from '../test-support/test-cache.ts';
+import { LocalCopiesRepo } from './local-copies-repo.ts';
+
+let cache: Cache;
+let copies: LocalCopiesRepo;
+beforeEach(() => {
+  cache = openMemoryCache();
+  copies = new LocalCopiesRepo(cache.sqlite, cache.assets);
+});
+afterEach(() => cache.close());
+
+function downloadedImage(id: string, thumbPath: string | null): number {
+  const record: ImageRecord = {
+    id,
+    modelID: 'imagea',
+    type: 'output',
+    url: `https://cdn.example.test/${id}.jpg`,
+    upscaledImageID: '',
+    upscaledImageURL: '',
+    folderID: '',
+    publicMediaID: '',
+    liked: false,
+    data: {},
+    createdAt: '2025-06-01T10:00:00.000Z',
+    updatedAt: '2025-06-01T10:00:00.000Z',
+  };
+  cache.assets.upsertFromServer(assetFieldsFromImage(record), 1);
+  const seq = cache.assets.get('image', id)!.seq;
+  cache.assets.setLocalFile(seq, { fileState: 'downloaded', localPath: `${id}.jpg`, bytes: 3, thumbPath });
+  // The download engine's row (its SQL belongs to the downloads repository).
+  cache.sqlite
+    .prepare(
+      `INSERT INTO downloads (asset_seq, url, dest, state, created_at, updated_at) VALUES (?, 'u', ?, 'succeeded', 1, 1)`,
+    )
+    .run(seq, `${id}.jpg`);
+  return seq;
+}
+
+const downloadRows = (): number =>
+  (cache.sqlite.prepare('SELECT count(*) AS n FROM downloads').get() as { n: number }).n;
+
+describe('LocalCopiesRepo', () => {
+  it('lists downloaded files and the ones without a thumbnail of their own', () => {
+    const plain = downloadedImage('a', null);
+    const poster = downloadedImage('b', '.thumbs/remote/b.jpg');
+    downloadedImage('c', '.thumbs/c.jpg');
+    expect(copies.downloadedFiles().map((f) => f.local_path)).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
+    expect(copies.withoutOwnThumbnail(10).sort()).toEqual([plain, poster].sort());
+    expect(copies.withoutOwnThumbnail(1)).toHaveLength(1);
+  });
+
+  it('forgetting a copy makes the asset remote and drops its finished download', () => {
+    const seq = downloadedImage('a', null);
+    copies.forget(seq);
+    expect(cache.assets.getBySeq(seq)).toMatchObject({ file_state: 'remote', local_path: null, bytes: null });
+    expect(downloadRows()).toBe(0);
+    expect(copies.downloadedFiles()).toEqual([]);
+  });
+});

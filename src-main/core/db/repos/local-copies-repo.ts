@@ -1,0 +1,48 @@
+// Local copies of assets as the library sees them: forgetting one (the asset reads as remote
+// again and its finished download row goes with it), the downloaded files to check on disk,
+// and the downloaded assets still without a thumbnail of their own.
+import type BetterSqlite3 from 'better-sqlite3';
+import { StatementCache, sql } from '../sql.ts';
+import { writeTransaction } from '../write-transaction.ts';
+import type { AssetsRepo } from './assets-repo.ts';
+
+export interface DownloadedFile {
+  seq: number;
+  local_path: string | null;
+  thumb_path: string | null;
+}
+
+export class LocalCopiesRepo {
+  readonly #db: BetterSqlite3.Database;
+  readonly #q: StatementCache;
+  readonly #assets: AssetsRepo;
+
+  constructor(db: BetterSqlite3.Database, assets: AssetsRepo) {
+    this.#db = db;
+    this.#q = new StatementCache(db, 8);
+    this.#assets = assets;
+  }
+
+  /** The asset is remote again; its finished download row goes too (one transaction). */
+  forget(seq: number): void {
+    writeTransaction(this.#db, () => {
+      this.#assets.setLocalFile(seq, { fileState: 'remote', localPath: null, bytes: null, sha256: null });
+      this.#q.run(sql`DELETE FROM downloads WHERE asset_seq = ${seq} AND state = 'succeeded'`);
+    });
+  }
+
+  downloadedFiles(): DownloadedFile[] {
+    return this.#q.all<DownloadedFile>(
+      sql`SELECT seq, local_path, thumb_path FROM assets WHERE file_state = 'downloaded' ORDER BY seq`,
+    );
+  }
+
+  /** Downloaded assets with no thumbnail, or only the service's poster: newest first. */
+  withoutOwnThumbnail(limit: number): number[] {
+    const rows = this.#q.all<{ seq: number }>(sql`
+      SELECT seq FROM assets
+      WHERE file_state = 'downloaded' AND (thumb_path IS NULL OR thumb_path LIKE '%.thumbs/remote/%')
+      ORDER BY created_at DESC LIMIT ${limit}`);
+    return rows.map((row) => row.seq);
+  }
+}
