@@ -2,7 +2,9 @@
 //   atelier <dbFile> <root> <emulatorUrl> [--count]: runs Atelier's DownloadQueue (product defaults:
 //     concurrency 3, got streams, .part files, resume, fsync, commit) until every queued download
 //     succeeded. --count wraps the media fetch to count body bytes, printed as `B <bytes>` lines.
-//   plain <url> <file>: the memory baseline, a bare node:http GET piped into a file.
+//   plain <url> <file>: the memory and single-file floor, a bare node:http GET piped into a file.
+//   plain-many <listFile> <concurrency>: the many-files floor, the same bare copy `concurrency` at a
+//     time over the JSON list [{ url, file }]. Prints { ms, bytes }.
 //   fetch <listFile> <concurrency>: the throughput baseline when curl is missing: Node's fetch into
 //     files, `concurrency` at a time; the list is JSON [{ url, file }]; a file that exists is resumed
 //     with a Range request. Prints { ms, received }.
@@ -79,6 +81,25 @@ if (mode === 'plain') {
   await pipeline(response, counter, createWriteStream(file));
   const memory = sampling.stop();
   out(JSON.stringify({ event: 'done', ms: performance.now() - started, bytes, ...memory }));
+} else if (mode === 'plain-many') {
+  const [listFile, concurrency] = rest;
+  if (!listFile || !concurrency) throw new Error('usage: download.ts plain-many <listFile> <concurrency>');
+  const { readFileSync } = await import('node:fs');
+  const list = JSON.parse(readFileSync(listFile, 'utf8')) as { url: string; file: string }[];
+  const started = performance.now();
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(Number(concurrency), list.length) }, async () => {
+    while (next < list.length) {
+      const { url, file } = list[next++]!;
+      const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
+        get(url, resolve).on('error', reject),
+      );
+      if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} for ${url}`);
+      await pipeline(response, createWriteStream(file));
+    }
+  });
+  await Promise.all(lanes);
+  out(JSON.stringify({ event: 'done', ms: performance.now() - started }));
 } else if (mode === 'fetch') {
   const [listFile, concurrency] = rest;
   if (!listFile || !concurrency) throw new Error('usage: download.ts fetch <listFile> <concurrency>');
@@ -180,5 +201,5 @@ if (mode === 'plain') {
   started = performance.now();
   queue.start();
 } else {
-  throw new Error('usage: download.ts atelier|plain|fetch …');
+  throw new Error('usage: download.ts atelier|plain|plain-many|fetch …');
 }
