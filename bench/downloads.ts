@@ -79,11 +79,15 @@ function filesUnder(dir: string): { path: string; size: number }[] {
   return found;
 }
 
-async function atelierDownload(dir: string, emulator: RunningEmulator, blobs: Blob[]): Promise<ChildResult> {
+async function atelierDownload(
+  dir: string,
+  emulator: RunningEmulator,
+  blobs: Blob[],
+  memory: boolean,
+): Promise<ChildResult> {
   const { dbFile, root } = prepareLibrary(dir, emulator, blobs);
-  const result = lastJson<ChildResult>(
-    await runNode(CHILD, ['atelier', dbFile, root, emulator.url], { nodeArgs: ['--expose-gc'], timeoutMs: 600_000 }),
-  );
+  const args = ['atelier', dbFile, root, emulator.url, ...(memory ? ['--memory'] : [])];
+  const result = lastJson<ChildResult>(await runNode(CHILD, args, { nodeArgs: ['--expose-gc'], timeoutMs: 600_000 }));
   if (result.event !== 'done') throw new Error('Atelier reported a failed download');
   const total = blobs.reduce((sum, b) => sum + b.bytes, 0);
   const stored = filesUnder(root).reduce((sum, f) => sum + f.size, 0);
@@ -325,7 +329,7 @@ export const downloads: Scenario = {
             samples.plainBig.push(mbPerSecond(BIG_BYTES, result.ms));
             samples.plainAddedHeap.push((result.peak.heapUsed - result.base.heapUsed) / MB);
           } else {
-            const result = await atelierDownload(work('atelier-big'), emulator, [big]);
+            const result = await atelierDownload(work('atelier-big'), emulator, [big], true);
             samples.big.atelier.push(mbPerSecond(BIG_BYTES, result.ms));
             samples.addedRss.push((result.peak.rss - result.base.rss) / MB);
             samples.addedHeap.push((result.peak.heapUsed - result.base.heapUsed) / MB);
@@ -346,7 +350,7 @@ export const downloads: Scenario = {
             samples.small.plain.push(mbPerSecond(smallTotal, await plainMany(work('plain-small'), small)));
           else
             samples.small.atelier.push(
-              mbPerSecond(smallTotal, (await atelierDownload(work('atelier-small'), emulator, small)).ms),
+              mbPerSecond(smallTotal, (await atelierDownload(work('atelier-small'), emulator, small, false)).ms),
             );
         }
         ctx.log(

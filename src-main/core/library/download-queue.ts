@@ -1,10 +1,11 @@
 // The download queue: bounded concurrency, scheduled retries with jittered backoff, pause and
-// resume (per item or the whole queue, which is also what a full disk does), cancel, and
-// change events throttled per item. Rows in the database are the truth; this keeps the timers.
-import { statfs } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// resume (per item or the whole queue, which is also what a full disk does), cancel. Rows in the
+// database are the truth; this keeps the timers and wires the parts: the runner (one step of one
+// download), the commits (batched), the outcomes (retry or give up), the events (throttled).
+// The slots bound transfers: a file whose bytes are all in frees its slot while it is fsynced,
+// renamed and committed, so the next transfer does not wait for the disk.
 import type BetterSqlite3 from 'better-sqlite3';
-import { AppError, type ErrorCode } from '../../contract/errors.ts';
+import { AppError } from '../../contract/errors.ts';
 import type {
   AssetRefInfo,
   DownloadInfo,
@@ -14,12 +15,18 @@ import type {
   QueuePauseReasonInfo,
 } from '../../contract/ipc/library.ts';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
+import { DownloadsRepo, type DownloadMode, type DownloadRow } from '../db/repos/downloads-repo.ts';
+import { SyncStateRepo } from '../db/repos/sync-state-repo.ts';
 import { diskFullError, isDiskFull } from '../db/disk-full.ts';
 import { HEARTBEAT_MS, workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { DISK_FULL_MESSAGE, initialDest, toDownloadInfo, type LiveProgress } from './download-info.ts';
+import { DownloadCommits } from './download-commits.ts';
+import { DownloadFolders } from './download-folders.ts';
+import { DownloadEvents, newLiveTransfer, trackSpeed, type LiveTransfer } from './download-events.ts';
+import { DISK_FULL_MESSAGE, initialDest, toDownloadInfo } from './download-info.ts';
+import { applyOutcome, retryDelayOf, type AbortReason } from './download-retries.ts';
 import { removePartials, runDownloadStep, type StepOutcome } from './download-runner.ts';
-import { DownloadStore, type DownloadMode, type DownloadWithAsset } from './download-store.ts';
+import { MIN_FREE_BYTES, statfsFreeBytes } from './download-space.ts';
 import type { MediaFetch } from './media-http.ts';
 import type { LibraryServiceClient } from './service-port.ts';
 import type { PartFs } from './transfer.ts';
@@ -35,13 +42,13 @@ export interface DownloadQueueDeps {
   concurrency(): number;
   emit(change: DownloadsChangedInfo): void;
   /** After a download is committed (thumbnails, asset events). */
-  onSucceeded?(row: DownloadWithAsset): void;
+  onSucceeded?(row: DownloadRow): void;
   now?(): number;
   random?(): number;
   /** Progress events at most this often per item (default 250 ms → ≤ 4/s). */
   progressIntervalMs?: number;
   prepareIntervalMs?: number;
-  /** Delay before retry number `attempts` (tests shorten it); default full-jitter backoff. */
+  /** Delay before retry number `attempts` (tests shorten it); default the download backoff policy. */
   retryDelayMs?(attempts: number): number;
   fetch?: MediaFetch;
   fs?: PartFs;
@@ -53,55 +60,35 @@ export interface DownloadQueueDeps {
   logError?(message: string, error: unknown): void;
 }
 
-/** Below this much free space the queue does not start transfers: it would only fill the disk. */
-export const MIN_FREE_BYTES = 64 * 1024 * 1024;
-
-/** Free bytes where the library is (its nearest existing folder), or null when unknown. */
-async function statfsFreeBytes(root: string): Promise<number | null> {
-  for (let dir = root; ; dir = dirname(dir)) {
-    try {
-      const s = await statfs(dir);
-      return s.bavail * s.bsize;
-    } catch {
-      if (dirname(dir) === dir) return null;
-    }
-  }
-}
-
-const MAX_ATTEMPTS = 8;
-const BACKOFF_BASE_MS = 2_000;
-const BACKOFF_CAP_MS = 5 * 60_000;
+/** Bytes so far are written to the row this often while a transfer runs (a restart resumes anyway). */
 const BYTES_PERSIST_INTERVAL_MS = 1_000;
 const SUCCEEDED_VISIBLE_MS = 24 * 60 * 60_000;
 const QUEUE_PAUSE_KEY = 'library.queuePaused';
 
-type AbortReason = 'pause-item' | 'pause-queue' | 'cancel' | 'stop';
-
 interface Running {
   controller: AbortController;
   done: Promise<void>;
-  row: DownloadWithAsset;
-  live: LiveProgress & { lastBytes: number; lastAt: number; persistedAt: number };
+  row: DownloadRow;
+  live: LiveTransfer;
+  /** False once the body is in: fsync, rename and commit take no slot. */
+  transferring: boolean;
 }
 
 const keyOf = (ref: AssetRefInfo): string => `${ref.kind}:${ref.id}`;
 
 export class DownloadQueue {
   readonly #deps: DownloadQueueDeps;
-  readonly #downloads: DownloadStore;
+  readonly #downloads: DownloadsRepo;
+  readonly #syncState: SyncStateRepo;
   readonly #claims: WorkClaims;
+  readonly #commits: DownloadCommits;
+  readonly #events: DownloadEvents;
   readonly #running = new Map<number, Running>();
-  readonly #dirty = new Set<number>();
-  readonly #pauseStmt: {
-    get: BetterSqlite3.Statement<[string], { value: string }>;
-    set: BetterSqlite3.Statement;
-    del: BetterSqlite3.Statement;
-  };
+  readonly #folders = new DownloadFolders();
   #pause: QueuePauseReasonInfo | null = null;
   #started = false;
   #stopped = false;
   #wakeTimer: NodeJS.Timeout | null = null;
-  #flushTimer: NodeJS.Timeout | null = null;
   #pumping = false;
   /** Transfers wait for the free-space check of start() and Resume. */
   #spaceChecked = false;
@@ -109,17 +96,25 @@ export class DownloadQueue {
   constructor(deps: DownloadQueueDeps) {
     this.#deps = deps;
     this.#claims = workClaimsOf(deps.db);
-    this.#downloads = new DownloadStore(deps.db, this.#claims.token);
-    this.#pauseStmt = {
-      get: deps.db.prepare('SELECT value FROM sync_state WHERE key = ?'),
-      set: deps.db.prepare(
-        'INSERT INTO sync_state (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
-      ),
-      del: deps.db.prepare('DELETE FROM sync_state WHERE key = ?'),
-    };
+    this.#downloads = new DownloadsRepo(deps.db, this.#claims.token);
+    this.#syncState = new SyncStateRepo(deps.db);
+    this.#commits = new DownloadCommits({
+      db: deps.db,
+      assets: deps.assets,
+      downloads: this.#downloads,
+      now: () => this.#now(),
+      othersRunning: () => this.#transfers() > 0,
+    });
+    this.#events = new DownloadEvents({
+      emit: deps.emit,
+      queueInfo: () => this.queueInfo(),
+      info: (row) => this.#info(row),
+      rowOf: (id) => this.#running.get(id)?.row ?? this.#downloads.get(id),
+      intervalMs: deps.progressIntervalMs ?? 250,
+    });
   }
 
-  get downloads(): DownloadStore {
+  get downloads(): DownloadsRepo {
     return this.#downloads;
   }
 
@@ -131,7 +126,7 @@ export class DownloadQueue {
   start(): void {
     if (this.#started) return;
     this.#started = true;
-    if (this.#pauseStmt.get.get(QUEUE_PAUSE_KEY)) this.#pause = 'user';
+    if (this.#syncState.get(QUEUE_PAUSE_KEY)) this.#pause = 'user';
     this.#checkSpaceThenPump();
   }
 
@@ -178,20 +173,15 @@ export class DownloadQueue {
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    this.#clearTimers();
+    if (this.#wakeTimer) clearTimeout(this.#wakeTimer);
+    this.#wakeTimer = null;
+    this.#events.stop();
     const running = [...this.#running.values()];
     for (const r of running) r.controller.abort('stop' satisfies AbortReason);
     await Promise.allSettled(running.map((r) => r.done));
   }
 
-  #clearTimers(): void {
-    if (this.#wakeTimer) clearTimeout(this.#wakeTimer);
-    if (this.#flushTimer) clearTimeout(this.#flushTimer);
-    this.#wakeTimer = null;
-    this.#flushTimer = null;
-  }
-
-  // ---- state and events -------------------------------------------------------------------
+  // ---- state ----------------------------------------------------------------------------------
 
   queueInfo(): DownloadQueueInfo {
     const counts = this.#downloads.counts();
@@ -207,7 +197,8 @@ export class DownloadQueue {
               ? 'Downloads are paused. Press Resume to continue.'
               : null,
       concurrency: this.#deps.concurrency(),
-      active: this.#running.size,
+      // Transfers; a file being flushed and committed (a few ms) counts as neither active nor waiting.
+      active: this.#transfers(),
       waiting: counts.queued + counts.preparing + counts.downloading - this.#running.size + counts.paused,
       failed: counts.failed,
     };
@@ -220,36 +211,12 @@ export class DownloadQueue {
     };
   }
 
-  #info(row: DownloadWithAsset): DownloadInfo {
+  #info(row: DownloadRow): DownloadInfo {
     return toDownloadInfo(row, this.#running.get(row.id)?.live);
   }
 
-  #emit(changed: DownloadWithAsset[], removed: AssetRefInfo[] = []): void {
-    for (const row of changed) this.#dirty.delete(row.id);
-    this.#deps.emit({ queue: this.queueInfo(), changed: changed.map((row) => this.#info(row)), removed });
-  }
-
-  /** Progress is coalesced: one event per interval carries every item that moved. */
-  #markDirty(id: number): void {
-    this.#dirty.add(id);
-    if (this.#flushTimer || this.#stopped) return;
-    this.#flushTimer = setTimeout(() => {
-      this.#flushTimer = null;
-      const rows = [...this.#dirty]
-        .map((id) => this.#running.get(id)?.row ?? this.#downloads.get(id))
-        .filter((r) => r !== undefined);
-      this.#dirty.clear();
-      if (rows.length > 0) this.#emit(rows);
-    }, this.#deps.progressIntervalMs ?? 250);
-    this.#flushTimer.unref?.();
-  }
-
-  #save(row: DownloadWithAsset): void {
-    this.#downloads.save(row, this.#now());
-  }
-
   /** The asset's file_state mirrors the download (never 'downloaded': only the commit sets that). */
-  #mirror(row: DownloadWithAsset): void {
+  #mirror(row: DownloadRow): void {
     const fileState =
       row.state === 'failed'
         ? 'failed'
@@ -259,14 +226,20 @@ export class DownloadQueue {
     this.#deps.assets.setLocalFile(row.asset_seq, { fileState });
   }
 
-  #saveAndMirror(row: DownloadWithAsset): void {
+  #saveAndMirror(row: DownloadRow): void {
     writeTransaction(this.#deps.db, () => {
-      this.#save(row);
+      this.#downloads.save(row, this.#now());
       this.#mirror(row);
     });
   }
 
-  // ---- scheduling ---------------------------------------------------------------------------
+  // ---- scheduling -----------------------------------------------------------------------------
+
+  #transfers(): number {
+    let n = 0;
+    for (const r of this.#running.values()) if (r.transferring) n += 1;
+    return n;
+  }
 
   #pump(): void {
     if (!this.#started || this.#stopped || this.#pumping || !this.#spaceChecked) return;
@@ -275,14 +248,14 @@ export class DownloadQueue {
       if (this.#wakeTimer) clearTimeout(this.#wakeTimer);
       this.#wakeTimer = null;
       if (this.#pause) return;
-      const free = this.#deps.concurrency() - this.#running.size;
-      if (free > 0) {
+      const concurrency = this.#deps.concurrency();
+      if (this.#transfers() < concurrency) {
         const due = this.#downloads
-          .due(this.#now(), free + this.#running.size)
+          .due(this.#now(), concurrency + this.#running.size)
           .filter((row) => !this.#running.has(row.id));
         // Claimed first: another process sharing the data folder may have picked the row meanwhile.
         for (const row of due) {
-          if (this.#running.size >= this.#deps.concurrency()) break;
+          if (this.#transfers() >= concurrency) break;
           if (this.#claims.claim('downloads', row.id)) this.#launch(row);
         }
       }
@@ -302,14 +275,13 @@ export class DownloadQueue {
     }
   }
 
-  #launch(row: DownloadWithAsset): void {
-    const controller = new AbortController();
-    const now = this.#now();
+  #launch(row: DownloadRow): void {
     const running: Running = {
-      controller,
+      controller: new AbortController(),
       row,
-      live: { bytesPerSecond: null, fraction: null, lastBytes: row.bytes_done, lastAt: now, persistedAt: now },
+      live: newLiveTransfer(row.bytes_done, this.#now()),
       done: Promise.resolve(),
+      transferring: true,
     };
     this.#running.set(row.id, running);
     running.done = this.#runOnce(running).finally(() => {
@@ -330,9 +302,6 @@ export class DownloadQueue {
     try {
       outcome = await runDownloadStep(
         {
-          db: this.#deps.db,
-          assets: this.#deps.assets,
-          downloads: this.#downloads,
           root: this.#deps.root(),
           area: this.#deps.area ?? '',
           client: this.#deps.client,
@@ -346,8 +315,14 @@ export class DownloadQueue {
           onChange: () => {
             if (controller.signal.aborted) return;
             this.#saveAndMirror(row);
-            this.#emit([row]);
+            this.#events.changed([row]);
           },
+          onReceived: () => {
+            running.transferring = false;
+            this.#pump();
+          },
+          folders: this.#folders,
+          commit: (file) => this.#commits.commit(file),
         },
         row,
       );
@@ -370,112 +345,58 @@ export class DownloadQueue {
 
   #progress(running: Running, bytes: number, fraction: number | null): void {
     const now = this.#now();
-    const live = running.live;
-    const elapsed = now - live.lastAt;
-    if (elapsed >= 500) {
-      const rate = ((bytes - live.lastBytes) * 1000) / elapsed;
-      live.bytesPerSecond = live.bytesPerSecond === null ? rate : live.bytesPerSecond * 0.6 + rate * 0.4;
-      live.lastAt = now;
-      live.lastBytes = bytes;
+    trackSpeed(running.live, bytes, fraction, now);
+    if (now - running.live.persistedAt >= BYTES_PERSIST_INTERVAL_MS) {
+      running.live.persistedAt = now;
+      this.#downloads.saveProgress(running.row, now);
     }
-    live.fraction = fraction;
-    if (now - live.persistedAt >= BYTES_PERSIST_INTERVAL_MS) {
-      live.persistedAt = now;
-      this.#save(running.row);
-    }
-    this.#markDirty(running.row.id);
+    this.#events.moved(running.row.id);
   }
 
   #apply(running: Running, outcome: StepOutcome): void {
     const { row, controller } = running;
     const reason = controller.signal.aborted ? (controller.signal.reason as AbortReason) : null;
     if (this.#stopped || reason === 'stop' || reason === 'cancel') return;
-    const now = this.#now();
-    switch (outcome.kind) {
+    const backoff = this.#deps.retryDelayMs ?? retryDelayOf(this.#deps.random ?? Math.random);
+    const effect = applyOutcome(row, outcome, { now: this.#now(), reason, backoff });
+    switch (effect.kind) {
       case 'succeeded':
         running.live.fraction = null;
-        this.#emit([row]);
+        this.#events.changed([row]);
         this.#deps.onSucceeded?.(row);
         return;
-      case 'later':
-        row.next_attempt_at = outcome.at;
-        this.#save(row);
+      case 'save':
+        this.#downloads.save(row, this.#now());
         return;
-      case 'aborted':
-        if (reason === 'pause-item') row.state = 'paused';
-        else if (row.state === 'downloading') row.state = 'queued';
-        this.#saveAndMirror(row);
-        this.#emit([row]);
-        return;
-      case 'disk_full':
+      case 'disk-full':
         // Paused first: saving the row may fail too when the database shares the full disk.
         this.#pauseQueue('disk_full');
-        row.state = 'queued';
-        row.error = DISK_FULL_MESSAGE;
-        row.error_code = 'disk_full';
         this.#saveAndMirror(row);
-        this.#emit([row]);
+        this.#events.changed([row]);
         return;
-      case 'retry': {
-        row.attempts = outcome.progressed ? 1 : row.attempts + 1;
-        if (row.attempts >= MAX_ATTEMPTS) {
-          this.#fail(row, outcome.code, `${outcome.message} (gave up after ${row.attempts} tries; press Retry)`);
-          return;
-        }
-        row.error = outcome.message;
-        row.error_code = outcome.code;
-        if (outcome.immediately) {
-          // A dead signed link: the next step asks for a fresh one (a new preparation for MP4).
-          row.url = null;
-          row.prepare_percent = null;
-          row.state = 'queued';
-          row.next_attempt_at = row.attempts <= 2 ? now : now + this.#backoff(row.attempts);
-        } else {
-          row.next_attempt_at = now + this.#backoff(row.attempts);
-          if (row.state !== 'preparing') row.state = 'queued';
-        }
+      case 'save-and-mirror':
         this.#saveAndMirror(row);
-        this.#emit([row]);
-        return;
-      }
-      case 'failed':
-        this.#fail(row, outcome.code, outcome.message);
+        this.#events.changed([row]);
         return;
     }
-  }
-
-  /** Full jitter: anywhere up to the capped exponential step, at least a second. */
-  #backoff(attempts: number): number {
-    if (this.#deps.retryDelayMs) return this.#deps.retryDelayMs(attempts);
-    const ceiling = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
-    return Math.max(1_000, Math.floor((this.#deps.random?.() ?? Math.random()) * ceiling));
-  }
-
-  #fail(row: DownloadWithAsset, code: ErrorCode, message: string): void {
-    row.state = 'failed';
-    row.error = message;
-    row.error_code = code;
-    row.next_attempt_at = null;
-    this.#saveAndMirror(row);
-    this.#emit([row]);
   }
 
   #pauseQueue(reason: QueuePauseReasonInfo): void {
     this.#pause = reason;
     try {
-      if (reason === 'user') this.#pauseStmt.set.run(QUEUE_PAUSE_KEY, 'true', this.#now());
+      if (reason === 'user') this.#syncState.set(QUEUE_PAUSE_KEY, true, this.#now());
     } catch (error) {
       // Paused all the same; only its surviving a restart is lost.
       if (!isDiskFull(error)) throw error;
     }
     for (const r of this.#running.values()) r.controller.abort('pause-queue' satisfies AbortReason);
-    this.#deps.emit({ queue: this.queueInfo(), changed: [], removed: [] });
+    this.#events.queue();
   }
 
   // ---- commands -------------------------------------------------------------------------------
 
-  #rows(refs: readonly AssetRefInfo[]): DownloadWithAsset[] {
-    const rows: DownloadWithAsset[] = [];
+  #rows(refs: readonly AssetRefInfo[]): DownloadRow[] {
+    const rows: DownloadRow[] = [];
     for (const ref of refs) {
       const asset = this.#deps.assets.get(ref.kind, ref.id);
       const row = asset ? this.#downloads.getByAsset(asset.seq) : undefined;
@@ -486,7 +407,7 @@ export class DownloadQueue {
 
   /** Queues downloads; already downloaded or already queued assets are left as they are. */
   enqueue(refs: readonly AssetRefInfo[], videoMode: 'mp4' | 'hls' = 'mp4'): DownloadInfo[] {
-    const out: DownloadWithAsset[] = [];
+    const out: DownloadRow[] = [];
     const unknown: string[] = [];
     this.#command(() =>
       writeTransaction(this.#deps.db, () => {
@@ -520,7 +441,7 @@ export class DownloadQueue {
     if (out.length === 0 && unknown.length > 0) {
       throw new AppError({ code: 'not_found', message: `No such asset in the library: ${unknown[0]}` });
     }
-    this.#emit(out);
+    this.#events.changed(out);
     this.#pump();
     return out.map((row) => this.#info(row));
   }
@@ -530,7 +451,7 @@ export class DownloadQueue {
       this.#pauseQueue('user');
       return this.list();
     }
-    const changed: DownloadWithAsset[] = [];
+    const changed: DownloadRow[] = [];
     for (const row of this.#rows(refs)) {
       const running = this.#running.get(row.id);
       if (running) {
@@ -543,16 +464,16 @@ export class DownloadQueue {
         changed.push(row);
       }
     }
-    if (changed.length) this.#emit(changed);
+    if (changed.length) this.#events.changed(changed);
     return this.list();
   }
 
   resume(refs?: readonly AssetRefInfo[]): DownloadsInfo {
     const rows = refs ? this.#rows(refs) : this.#downloads.inState('paused');
-    const changed: DownloadWithAsset[] = [];
+    const changed: DownloadRow[] = [];
     // Written before the pause ends: on a disk still full this fails with the message, still paused.
     this.#command(() => {
-      if (!refs) this.#pauseStmt.del.run(QUEUE_PAUSE_KEY);
+      if (!refs) this.#syncState.delete(QUEUE_PAUSE_KEY);
       for (const row of rows) {
         if (row.state !== 'paused' && !(row.error_code === 'disk_full' && row.state === 'queued')) continue;
         row.state = 'queued';
@@ -563,11 +484,11 @@ export class DownloadQueue {
         changed.push(row);
       }
     });
-    this.#emit(changed);
+    this.#events.changed(changed);
     if (refs) this.#pump();
     else {
       this.#pause = null;
-      this.#deps.emit({ queue: this.queueInfo(), changed: [], removed: [] });
+      this.#events.queue();
       this.#checkSpaceThenPump();
     }
     return this.list();
@@ -579,14 +500,15 @@ export class DownloadQueue {
     this.#pauseQueue('moving');
     await Promise.allSettled([...this.#running.values()].map((r) => r.done));
     return () => {
+      this.#folders.clear();
       this.#pause = previous === 'moving' ? null : previous;
-      this.#deps.emit({ queue: this.queueInfo(), changed: [], removed: [] });
+      this.#events.queue();
       this.#pump();
     };
   }
 
   retry(refs: readonly AssetRefInfo[]): DownloadsInfo {
-    const changed: DownloadWithAsset[] = [];
+    const changed: DownloadRow[] = [];
     for (const row of this.#rows(refs)) {
       if (row.state !== 'failed' && row.state !== 'paused') continue;
       row.state = 'queued';
@@ -602,7 +524,7 @@ export class DownloadQueue {
       this.#command(() => this.#saveAndMirror(row));
       changed.push(row);
     }
-    this.#emit(changed);
+    this.#events.changed(changed);
     this.#pump();
     return this.list();
   }
@@ -629,7 +551,7 @@ export class DownloadQueue {
       }
       removed.push(ref);
     }
-    this.#emit([], removed);
+    this.#events.changed([], removed);
     this.#pump();
     return this.list();
   }
