@@ -367,8 +367,7 @@ export const downloads: Scenario = {
       await emulator.close();
     }
     const m = (values: number[]) => median(values);
-    const ratio = (a: number[], b: number[]): number | null =>
-      m(a) === null || m(b) === null ? null : m(a)! / m(b)!;
+    const ratio = (a: number[], b: number[]): number | null => (m(a) === null || m(b) === null ? null : m(a)! / m(b)!);
     const atLeast = (value: number | null, goal: number): boolean | null => (value === null ? null : value >= goal);
     // Issue 17's goals are against the bare Node floors (what Node can do here); curl is reported beside.
     const rows: BenchRow[] = [

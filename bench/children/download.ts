@@ -187,7 +187,15 @@ if (mode === 'plain') {
     finished = true;
     const memory = sampling!.stop();
     const cpu = cpuMs() - cpuAtStart;
-    out(JSON.stringify({ event: ok ? 'done' : 'failed', ms: performance.now() - started, cpuMs: cpu, received, ...memory }));
+    out(
+      JSON.stringify({
+        event: ok ? 'done' : 'failed',
+        ms: performance.now() - started,
+        cpuMs: cpu,
+        received,
+        ...memory,
+      }),
+    );
     void queue.stop().then(() => {
       cache.close();
       process.exit(ok ? 0 : 1);

@@ -29,6 +29,8 @@ export interface DownloadCommitsDeps {
   now(): number;
   /** Whether other transfers are running (a file finishing soon could join the batch). */
   othersRunning(): boolean;
+  /** Default: fsyncDir (tests count the calls). */
+  syncDir?(dir: string): Promise<void>;
 }
 
 interface Waiting {
@@ -40,7 +42,7 @@ interface Waiting {
 export class DownloadCommits {
   readonly #deps: DownloadCommitsDeps;
   #waiting: Waiting[] = [];
-  #flushing: Promise<void> | null = null;
+  #draining = false;
 
   constructor(deps: DownloadCommitsDeps) {
     this.#deps = deps;
@@ -50,25 +52,38 @@ export class DownloadCommits {
   commit(file: FinishedFile): Promise<void> {
     return new Promise((resolve, reject) => {
       this.#waiting.push({ file, resolve, reject });
-      this.#flushing ??= this.#drain().finally(() => (this.#flushing = null));
+      if (!this.#draining) void this.#drain();
     });
   }
 
+  /** Never rejects (#flush settles every file); ends in the same turn as it finds nothing waiting. */
   async #drain(): Promise<void> {
-    // One turn of the event loop first, so files finishing in the same tick share the batch.
-    await new Promise((resolve) => setImmediate(resolve));
-    if (this.#deps.othersRunning()) await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
-    while (this.#waiting.length > 0) {
-      const batch = this.#waiting;
-      this.#waiting = [];
-      await this.#flush(batch);
+    this.#draining = true;
+    try {
+      // One turn of the event loop first, so files finishing in the same tick share the batch.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.#deps.othersRunning()) await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+      while (this.#waiting.length > 0) {
+        const batch = this.#waiting;
+        this.#waiting = [];
+        await this.#flush(batch);
+      }
+    } finally {
+      this.#draining = false;
     }
   }
 
   async #flush(batch: Waiting[]): Promise<void> {
     const dirs = new Set(batch.flatMap((w) => (w.file.dir === null ? [] : [w.file.dir])));
+    const syncDir = this.#deps.syncDir ?? fsyncDir;
     try {
-      await Promise.all([...dirs].map((dir) => fsyncDir(dir)));
+      await Promise.all([...dirs].map((dir) => syncDir(dir)));
+    } catch (error) {
+      // Not known to be on disk: nothing of the batch may be said downloaded.
+      for (const w of batch) w.reject(error);
+      return;
+    }
+    try {
       writeTransaction(this.#deps.db, () => {
         for (const { file } of batch) this.#write(file);
       });

@@ -1,7 +1,12 @@
 // The queue's change events: state changes announced at once, progress coalesced into one event
 // per interval carrying every item that moved, and the live figures only the running process
 // knows (transfer speed, an HLS copy's share of files).
-import type { AssetRefInfo, DownloadInfo, DownloadQueueInfo, DownloadsChangedInfo } from '../../contract/ipc/library.ts';
+import type {
+  AssetRefInfo,
+  DownloadInfo,
+  DownloadQueueInfo,
+  DownloadsChangedInfo,
+} from '../../contract/ipc/library.ts';
 import type { DownloadRow } from '../db/repos/downloads-repo.ts';
 import type { LiveProgress } from './download-info.ts';
 

@@ -111,9 +111,10 @@ export class DownloadsRepo {
 
   /** The earliest scheduled attempt among active rows (null: nothing scheduled). */
   nextWakeAt(): number | null {
-    return this.#q.get<{ at: number | null }>(
-      sql`SELECT min(next_attempt_at) AS at FROM downloads WHERE state IN ${ACTIVE}`,
-    )?.at ?? null;
+    return (
+      this.#q.get<{ at: number | null }>(sql`SELECT min(next_attempt_at) AS at FROM downloads WHERE state IN ${ACTIVE}`)
+        ?.at ?? null
+    );
   }
 
   /** Everything unfinished plus what finished since `succeededSince`, newest first. */
@@ -142,5 +143,4 @@ export class DownloadsRepo {
     for (const { state, n } of rows) counts[state] = n;
     return counts;
   }
-
 }
