@@ -239,6 +239,35 @@ async function hashPrefix(fs: PartFs, path: string, length: number, hash: Hash):
   for await (const chunk of fs.reader(path, 0, length - 1)) hash.update(chunk as Buffer);
 }
 
+/** A large file is written back every this many bytes while it still arrives. */
+export const EARLY_SYNC_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Starts an fsync of the part (not awaited) every EARLY_SYNC_BYTES, so the disk writes a large
+ * file while the network still delivers it and the final fsync finds little left to write.
+ * `settled` waits for the one in flight and reports its failure.
+ */
+function earlySync(fs: PartFs, path: string): { wrote(n: number): void; settled(): Promise<void> } {
+  let since = 0;
+  let running: Promise<void> | null = null;
+  let failure: unknown = null;
+  return {
+    wrote(n) {
+      since += n;
+      if (since < EARLY_SYNC_BYTES || running) return;
+      since = 0;
+      running = fs
+        .fsync(path)
+        .catch((error: unknown) => void (failure ??= error))
+        .finally(() => (running = null));
+    },
+    async settled() {
+      await running;
+      if (failure) throw failure;
+    },
+  };
+}
+
 /** Counts, hashes and caps the body as it flows to disk. */
 function meter(
   hash: Hash,
@@ -373,6 +402,7 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
           };
     const limited = new AbortController();
     const guard = watchdog(limits, limited);
+    const sync = earlySync(fs, options.partPath);
     try {
       await pipeline(
         body,
@@ -381,6 +411,7 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
             head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
           done += chunk.length;
           guard.count(chunk.length);
+          sync.wrote(chunk.length);
           options.onProgress?.(done, total);
         }),
         fs.writer(options.partPath, offset),
@@ -396,6 +427,7 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
       throw new DownloadError('retryable', `The transfer ended early (${done} of ${total} bytes); it will resume.`);
     }
     options.onReceived?.();
+    await sync.settled();
     await fs.fsync(options.partPath);
     return {
       bytes: done,
