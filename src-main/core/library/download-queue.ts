@@ -1,406 +1,58 @@
-// The download queue: bounded concurrency, scheduled retries with jittered backoff, pause and
-// resume (per item or the whole queue, which is also what a full disk does), cancel. Rows in the
-// database are the truth; this keeps the timers and wires the parts: the runner (one step of one
-// download), the commits (batched), the outcomes (retry or give up), the events (throttled).
-// The slots bound transfers: a file whose bytes are all in frees its slot while it is fsynced,
-// renamed and committed, so the next transfer does not wait for the disk.
-import type BetterSqlite3 from 'better-sqlite3';
+// The download queue: what the user and the app ask of downloads (enqueue, pause and resume per
+// item or the whole queue, retry, cancel, hold for a library move) on top of its scheduler
+// (download-scheduler.ts: slots, timers, steps, outcomes, the queue's pause). Rows in the
+// database are the truth.
 import { AppError } from '../../contract/errors.ts';
-import type {
-  AssetRefInfo,
-  DownloadInfo,
-  DownloadQueueInfo,
-  DownloadsChangedInfo,
-  DownloadsInfo,
-  QueuePauseReasonInfo,
-} from '../../contract/ipc/library.ts';
-import type { AssetsRepo } from '../db/repos/assets-repo.ts';
-import { DownloadsRepo, type DownloadMode, type DownloadRow } from '../db/repos/downloads-repo.ts';
-import { SyncStateRepo } from '../db/repos/sync-state-repo.ts';
-import { diskFullError, isDiskFull } from '../db/disk-full.ts';
-import { HEARTBEAT_MS, workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
+import type { AssetRefInfo, DownloadInfo, DownloadQueueInfo, DownloadsInfo } from '../../contract/ipc/library.ts';
+import type { DownloadMode, DownloadRow, DownloadsRepo } from '../db/repos/downloads-repo.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
-import { DownloadCommits } from './download-commits.ts';
-import { DownloadFolders } from './download-folders.ts';
-import { DownloadEvents, newLiveTransfer, trackSpeed, type LiveTransfer } from './download-events.ts';
-import { DISK_FULL_MESSAGE, initialDest, toDownloadInfo } from './download-info.ts';
-import { applyOutcome, retryDelayOf, type AbortReason } from './download-retries.ts';
-import { removePartials, runDownloadStep, type StepOutcome } from './download-runner.ts';
-import { MIN_FREE_BYTES, statfsFreeBytes } from './download-space.ts';
-import type { MediaFetch } from './media-http.ts';
-import type { LibraryServiceClient } from './service-port.ts';
-import type { PartFs } from './transfer.ts';
+import { initialDest } from './download-info.ts';
+import { removePartials } from './download-runner.ts';
+import { DownloadScheduler, type DownloadQueueDeps } from './download-scheduler.ts';
 
-export interface DownloadQueueDeps {
-  db: BetterSqlite3.Database;
-  assets: AssetsRepo;
-  /** The current library root (it changes after a move; the queue is paused while moving). */
-  root(): string;
-  /** The account's folder inside the root: '' (service account) or 'Demo'. */
-  area?: string;
-  client: LibraryServiceClient;
-  concurrency(): number;
-  emit(change: DownloadsChangedInfo): void;
-  /** After a download is committed (thumbnails, asset events). */
-  onSucceeded?(row: DownloadRow): void;
-  now?(): number;
-  random?(): number;
-  /** Progress events at most this often per item (default 250 ms → ≤ 4/s). */
-  progressIntervalMs?: number;
-  prepareIntervalMs?: number;
-  /** Delay before retry number `attempts` (tests shorten it); default the download backoff policy. */
-  retryDelayMs?(attempts: number): number;
-  fetch?: MediaFetch;
-  fs?: PartFs;
-  /**
-   * Bytes free for the library (tests inject a full disk); null when it cannot be told. Default:
-   * statfs of the library folder.
-   */
-  freeBytes?(root: string): Promise<number | null>;
-  logError?(message: string, error: unknown): void;
-}
+export type { DownloadQueueDeps } from './download-scheduler.ts';
 
-/** Bytes so far are written to the row this often while a transfer runs (a restart resumes anyway). */
-const BYTES_PERSIST_INTERVAL_MS = 1_000;
 const SUCCEEDED_VISIBLE_MS = 24 * 60 * 60_000;
-const QUEUE_PAUSE_KEY = 'library.queuePaused';
-
-interface Running {
-  controller: AbortController;
-  done: Promise<void>;
-  row: DownloadRow;
-  live: LiveTransfer;
-  /** False once the body is in: fsync, rename and commit take no slot. */
-  transferring: boolean;
-}
 
 const keyOf = (ref: AssetRefInfo): string => `${ref.kind}:${ref.id}`;
 
 export class DownloadQueue {
-  readonly #deps: DownloadQueueDeps;
-  readonly #downloads: DownloadsRepo;
-  readonly #syncState: SyncStateRepo;
-  readonly #claims: WorkClaims;
-  readonly #commits: DownloadCommits;
-  readonly #events: DownloadEvents;
-  readonly #running = new Map<number, Running>();
-  readonly #folders = new DownloadFolders();
-  #pause: QueuePauseReasonInfo | null = null;
-  #started = false;
-  #stopped = false;
-  #wakeTimer: NodeJS.Timeout | null = null;
-  #pumping = false;
-  /** Transfers wait for the free-space check of start() and Resume. */
-  #spaceChecked = false;
+  readonly #s: DownloadScheduler;
 
   constructor(deps: DownloadQueueDeps) {
-    this.#deps = deps;
-    this.#claims = workClaimsOf(deps.db);
-    this.#downloads = new DownloadsRepo(deps.db, this.#claims.token);
-    this.#syncState = new SyncStateRepo(deps.db);
-    this.#commits = new DownloadCommits({
-      db: deps.db,
-      assets: deps.assets,
-      downloads: this.#downloads,
-      now: () => this.#now(),
-      othersRunning: () => this.#transfers() > 0,
-    });
-    this.#events = new DownloadEvents({
-      emit: deps.emit,
-      queueInfo: () => this.queueInfo(),
-      info: (row) => this.#info(row),
-      rowOf: (id) => this.#running.get(id)?.row ?? this.#downloads.get(id),
-      intervalMs: deps.progressIntervalMs ?? 250,
-    });
+    this.#s = new DownloadScheduler(deps);
   }
 
   get downloads(): DownloadsRepo {
-    return this.#downloads;
-  }
-
-  #now(): number {
-    return this.#deps.now?.() ?? Date.now();
+    return this.#s.downloads;
   }
 
   /** Picks up where the last process stopped (a user pause survives restarts; a full disk is re-detected). */
   start(): void {
-    if (this.#started) return;
-    this.#started = true;
-    if (this.#syncState.get(QUEUE_PAUSE_KEY)) this.#pause = 'user';
-    this.#checkSpaceThenPump();
+    this.#s.start();
   }
 
-  /**
-   * A disk still full after a restart (or a Resume before space was freed) is said at once,
-   * instead of resuming downloads that would only fill it again.
-   */
-  #checkSpaceThenPump(): void {
-    this.#spaceChecked = false;
-    const freeBytes = this.#deps.freeBytes ?? statfsFreeBytes;
-    void freeBytes(this.#deps.root())
-      .catch(() => null)
-      .then((free) => {
-        this.#spaceChecked = true;
-        if (this.#stopped) return;
-        if (free !== null && free < MIN_FREE_BYTES && this.#pause === null) this.#pauseQueue('disk_full');
-        else this.#pump();
-      });
+  stop(): Promise<void> {
+    return this.#s.stop();
   }
-
-  /**
-   * A local write failed outside any one command (a timer, the end of a transfer). A full disk
-   * pauses the whole queue in memory (the database may be unable to say so) with the one message;
-   * anything else is logged. Never rethrown: it would end the process from a timer.
-   */
-  #localFailure(error: unknown, what: string): void {
-    if (isDiskFull(error)) {
-      if (this.#pause === null || this.#pause === 'moving') this.#pauseQueue('disk_full');
-      return;
-    }
-    this.#deps.logError?.(what, error);
-  }
-
-  /** Runs a command's writes; a full disk fails this one operation with the message and pauses the queue. */
-  #command<T>(work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      if (!isDiskFull(error)) throw error;
-      this.#localFailure(error, '');
-      throw diskFullError();
-    }
-  }
-
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    if (this.#wakeTimer) clearTimeout(this.#wakeTimer);
-    this.#wakeTimer = null;
-    this.#events.stop();
-    const running = [...this.#running.values()];
-    for (const r of running) r.controller.abort('stop' satisfies AbortReason);
-    await Promise.allSettled(running.map((r) => r.done));
-  }
-
-  // ---- state ----------------------------------------------------------------------------------
 
   queueInfo(): DownloadQueueInfo {
-    const counts = this.#downloads.counts();
-    return {
-      state: this.#stopped ? 'stopped' : this.#pause ? 'paused' : 'running',
-      pauseReason: this.#pause,
-      message:
-        this.#pause === 'disk_full'
-          ? DISK_FULL_MESSAGE
-          : this.#pause === 'moving'
-            ? 'Paused while the library folder moves.'
-            : this.#pause === 'user'
-              ? 'Downloads are paused. Press Resume to continue.'
-              : null,
-      concurrency: this.#deps.concurrency(),
-      // Transfers; a file being flushed and committed (a few ms) counts as neither active nor waiting.
-      active: this.#transfers(),
-      waiting: counts.queued + counts.preparing + counts.downloading - this.#running.size + counts.paused,
-      failed: counts.failed,
-    };
+    return this.#s.queueInfo();
   }
 
   list(): DownloadsInfo {
     return {
-      queue: this.queueInfo(),
-      items: this.#downloads.visible(this.#now() - SUCCEEDED_VISIBLE_MS).map((row) => this.#info(row)),
+      queue: this.#s.queueInfo(),
+      items: this.#s.downloads.visible(this.#s.now() - SUCCEEDED_VISIBLE_MS).map((row) => this.#s.info(row)),
     };
   }
-
-  #info(row: DownloadRow): DownloadInfo {
-    return toDownloadInfo(row, this.#running.get(row.id)?.live);
-  }
-
-  /** The asset's file_state mirrors the download (never 'downloaded': only the commit sets that). */
-  #mirror(row: DownloadRow): void {
-    const fileState =
-      row.state === 'failed'
-        ? 'failed'
-        : row.state === 'downloading' || row.state === 'preparing'
-          ? 'downloading'
-          : 'queued';
-    this.#deps.assets.setLocalFile(row.asset_seq, { fileState });
-  }
-
-  #saveAndMirror(row: DownloadRow): void {
-    writeTransaction(this.#deps.db, () => {
-      this.#downloads.save(row, this.#now());
-      this.#mirror(row);
-    });
-  }
-
-  // ---- scheduling -----------------------------------------------------------------------------
-
-  #transfers(): number {
-    let n = 0;
-    for (const r of this.#running.values()) if (r.transferring) n += 1;
-    return n;
-  }
-
-  #pump(): void {
-    if (!this.#started || this.#stopped || this.#pumping || !this.#spaceChecked) return;
-    this.#pumping = true;
-    try {
-      if (this.#wakeTimer) clearTimeout(this.#wakeTimer);
-      this.#wakeTimer = null;
-      if (this.#pause) return;
-      const concurrency = this.#deps.concurrency();
-      if (this.#transfers() < concurrency) {
-        const due = this.#downloads
-          .due(this.#now(), concurrency + this.#running.size)
-          .filter((row) => !this.#running.has(row.id));
-        // Claimed first: another process sharing the data folder may have picked the row meanwhile.
-        for (const row of due) {
-          if (this.#transfers() >= concurrency) break;
-          if (this.#claims.claim('downloads', row.id)) this.#launch(row);
-        }
-      }
-      const now = this.#now();
-      let next = this.#downloads.nextWakeAt();
-      if (next !== null && next <= now) next = null;
-      // Work another process holds is looked at again, to take it over should that process die.
-      if (this.#downloads.heldElsewhere() > 0) next = Math.min(next ?? Infinity, now + HEARTBEAT_MS);
-      if (next !== null) {
-        this.#wakeTimer = setTimeout(() => this.#pump(), Math.min(next - now + 5, 2 ** 31 - 1));
-        this.#wakeTimer.unref?.();
-      }
-    } catch (error) {
-      this.#localFailure(error, 'scheduling downloads failed');
-    } finally {
-      this.#pumping = false;
-    }
-  }
-
-  #launch(row: DownloadRow): void {
-    const running: Running = {
-      controller: new AbortController(),
-      row,
-      live: newLiveTransfer(row.bytes_done, this.#now()),
-      done: Promise.resolve(),
-      transferring: true,
-    };
-    this.#running.set(row.id, running);
-    running.done = this.#runOnce(running).finally(() => {
-      this.#running.delete(row.id);
-      try {
-        // Kept while it waits for its next step (a video being prepared); let go once it ended.
-        if (!['queued', 'preparing', 'downloading'].includes(row.state)) this.#claims.release('downloads', row.id);
-      } catch (error) {
-        this.#localFailure(error, 'releasing a download failed');
-      }
-      this.#pump();
-    });
-  }
-
-  async #runOnce(running: Running): Promise<void> {
-    const { row, controller } = running;
-    let outcome: StepOutcome;
-    try {
-      outcome = await runDownloadStep(
-        {
-          root: this.#deps.root(),
-          area: this.#deps.area ?? '',
-          client: this.#deps.client,
-          signal: controller.signal,
-          now: () => this.#now(),
-          ...(this.#deps.prepareIntervalMs !== undefined ? { prepareIntervalMs: this.#deps.prepareIntervalMs } : {}),
-          ...(this.#deps.fetch ? { fetch: this.#deps.fetch } : {}),
-          ...(this.#deps.fs ? { fs: this.#deps.fs } : {}),
-          onProgress: (bytes, _total, hls) =>
-            this.#progress(running, bytes, hls?.filesTotal ? hls.filesDone / hls.filesTotal : null),
-          onChange: () => {
-            if (controller.signal.aborted) return;
-            this.#saveAndMirror(row);
-            this.#events.changed([row]);
-          },
-          onReceived: () => {
-            running.transferring = false;
-            this.#pump();
-          },
-          folders: this.#folders,
-          commit: (file) => this.#commits.commit(file),
-        },
-        row,
-      );
-    } catch (error) {
-      this.#deps.logError?.('download step failed unexpectedly', error);
-      outcome = {
-        kind: 'failed',
-        code: 'internal',
-        message: 'The download failed unexpectedly; details are in the log.',
-      };
-    }
-    try {
-      this.#apply(running, outcome);
-    } catch (error) {
-      // Its outcome could not be saved (the database's disk is full too): the row says what it
-      // said before, and is picked up again after Resume.
-      this.#localFailure(error, 'saving a download step failed');
-    }
-  }
-
-  #progress(running: Running, bytes: number, fraction: number | null): void {
-    const now = this.#now();
-    trackSpeed(running.live, bytes, fraction, now);
-    if (now - running.live.persistedAt >= BYTES_PERSIST_INTERVAL_MS) {
-      running.live.persistedAt = now;
-      this.#downloads.saveProgress(running.row, now);
-    }
-    this.#events.moved(running.row.id);
-  }
-
-  #apply(running: Running, outcome: StepOutcome): void {
-    const { row, controller } = running;
-    const reason = controller.signal.aborted ? (controller.signal.reason as AbortReason) : null;
-    if (this.#stopped || reason === 'stop' || reason === 'cancel') return;
-    const backoff = this.#deps.retryDelayMs ?? retryDelayOf(this.#deps.random ?? Math.random);
-    const effect = applyOutcome(row, outcome, { now: this.#now(), reason, backoff });
-    switch (effect.kind) {
-      case 'succeeded':
-        running.live.fraction = null;
-        this.#events.changed([row]);
-        this.#deps.onSucceeded?.(row);
-        return;
-      case 'save':
-        this.#downloads.save(row, this.#now());
-        return;
-      case 'disk-full':
-        // Paused first: saving the row may fail too when the database shares the full disk.
-        this.#pauseQueue('disk_full');
-        this.#saveAndMirror(row);
-        this.#events.changed([row]);
-        return;
-      case 'save-and-mirror':
-        this.#saveAndMirror(row);
-        this.#events.changed([row]);
-        return;
-    }
-  }
-
-  #pauseQueue(reason: QueuePauseReasonInfo): void {
-    this.#pause = reason;
-    try {
-      if (reason === 'user') this.#syncState.set(QUEUE_PAUSE_KEY, true, this.#now());
-    } catch (error) {
-      // Paused all the same; only its surviving a restart is lost.
-      if (!isDiskFull(error)) throw error;
-    }
-    for (const r of this.#running.values()) r.controller.abort('pause-queue' satisfies AbortReason);
-    this.#events.queue();
-  }
-
-  // ---- commands -------------------------------------------------------------------------------
 
   #rows(refs: readonly AssetRefInfo[]): DownloadRow[] {
     const rows: DownloadRow[] = [];
     for (const ref of refs) {
-      const asset = this.#deps.assets.get(ref.kind, ref.id);
-      const row = asset ? this.#downloads.getByAsset(asset.seq) : undefined;
-      if (row) rows.push(this.#running.get(row.id)?.row ?? row);
+      const asset = this.#s.deps.assets.get(ref.kind, ref.id);
+      const row = asset ? this.#s.downloads.getByAsset(asset.seq) : undefined;
+      if (row) rows.push(this.#s.runningOf(row.id)?.row ?? row);
     }
     return rows;
   }
@@ -409,15 +61,15 @@ export class DownloadQueue {
   enqueue(refs: readonly AssetRefInfo[], videoMode: 'mp4' | 'hls' = 'mp4'): DownloadInfo[] {
     const out: DownloadRow[] = [];
     const unknown: string[] = [];
-    this.#command(() =>
-      writeTransaction(this.#deps.db, () => {
+    this.#s.command(() =>
+      writeTransaction(this.#s.deps.db, () => {
         for (const ref of refs) {
-          const asset = this.#deps.assets.get(ref.kind, ref.id);
+          const asset = this.#s.deps.assets.get(ref.kind, ref.id);
           if (!asset) {
             unknown.push(keyOf(ref));
             continue;
           }
-          const existing = this.#downloads.getByAsset(asset.seq);
+          const existing = this.#s.downloads.getByAsset(asset.seq);
           const active = existing && ['queued', 'preparing', 'downloading', 'paused'].includes(existing.state);
           if (asset.file_state === 'downloaded' || active) {
             if (existing) out.push(existing);
@@ -426,14 +78,14 @@ export class DownloadQueue {
           let mode: DownloadMode = 'file';
           if (asset.kind === 'video') mode = videoMode === 'hls' && asset.hls ? 'hls' : 'mp4';
           const url = mode === 'mp4' ? null : asset.url;
-          const row = this.#downloads.enqueue(
+          const row = this.#s.downloads.enqueue(
             asset.seq,
             mode,
-            initialDest(ref, mode, url, this.#deps.area ?? ''),
+            initialDest(ref, mode, url, this.#s.deps.area ?? ''),
             url,
-            this.#now(),
+            this.#s.now(),
           );
-          this.#mirror(row);
+          this.#s.mirror(row);
           out.push(row);
         }
       }),
@@ -441,69 +93,63 @@ export class DownloadQueue {
     if (out.length === 0 && unknown.length > 0) {
       throw new AppError({ code: 'not_found', message: `No such asset in the library: ${unknown[0]}` });
     }
-    this.#events.changed(out);
-    this.#pump();
-    return out.map((row) => this.#info(row));
+    this.#s.events.changed(out);
+    this.#s.pump();
+    return out.map((row) => this.#s.info(row));
   }
 
   pause(refs?: readonly AssetRefInfo[]): DownloadsInfo {
     if (!refs) {
-      this.#pauseQueue('user');
+      this.#s.pauseQueue('user');
       return this.list();
     }
     const changed: DownloadRow[] = [];
     for (const row of this.#rows(refs)) {
-      const running = this.#running.get(row.id);
+      const running = this.#s.runningOf(row.id);
       if (running) {
-        running.controller.abort('pause-item' satisfies AbortReason);
+        running.abort('pause-item');
         continue;
       }
       if (row.state === 'queued' || row.state === 'preparing' || row.state === 'downloading') {
         row.state = 'paused';
-        this.#command(() => this.#saveAndMirror(row));
+        this.#s.command(() => this.#s.saveAndMirror(row));
         changed.push(row);
       }
     }
-    if (changed.length) this.#events.changed(changed);
+    if (changed.length) this.#s.events.changed(changed);
     return this.list();
   }
 
   resume(refs?: readonly AssetRefInfo[]): DownloadsInfo {
-    const rows = refs ? this.#rows(refs) : this.#downloads.inState('paused');
+    const rows = refs ? this.#rows(refs) : this.#s.downloads.inState('paused');
     const changed: DownloadRow[] = [];
     // Written before the pause ends: on a disk still full this fails with the message, still paused.
-    this.#command(() => {
-      if (!refs) this.#syncState.delete(QUEUE_PAUSE_KEY);
+    this.#s.command(() => {
+      if (!refs) this.#s.forgetUserPause();
       for (const row of rows) {
         if (row.state !== 'paused' && !(row.error_code === 'disk_full' && row.state === 'queued')) continue;
         row.state = 'queued';
         row.next_attempt_at = null;
         row.error = null;
         row.error_code = null;
-        this.#saveAndMirror(row);
+        this.#s.saveAndMirror(row);
         changed.push(row);
       }
     });
-    this.#events.changed(changed);
-    if (refs) this.#pump();
-    else {
-      this.#pause = null;
-      this.#events.queue();
-      this.#checkSpaceThenPump();
-    }
+    this.#s.events.changed(changed);
+    if (refs) this.#s.pump();
+    else this.#s.endPause(null, true);
     return this.list();
   }
 
   /** Used by the library move: no transfers while files change place. */
   async holdForMove(): Promise<() => void> {
-    const previous = this.#pause;
-    this.#pauseQueue('moving');
-    await Promise.allSettled([...this.#running.values()].map((r) => r.done));
+    const previous = this.#s.pauseReason;
+    this.#s.pauseQueue('moving');
+    await this.#s.waitForRunning();
     return () => {
-      this.#folders.clear();
-      this.#pause = previous === 'moving' ? null : previous;
-      this.#events.queue();
-      this.#pump();
+      this.#s.forgetFolders();
+      this.#s.endPause(previous === 'moving' ? null : previous, false);
     };
   }
 
@@ -521,43 +167,43 @@ export class DownloadQueue {
         row.url = null;
         row.prepare_percent = null;
       }
-      this.#command(() => this.#saveAndMirror(row));
+      this.#s.command(() => this.#s.saveAndMirror(row));
       changed.push(row);
     }
-    this.#events.changed(changed);
-    this.#pump();
+    this.#s.events.changed(changed);
+    this.#s.pump();
     return this.list();
   }
 
   async cancel(refs: readonly AssetRefInfo[]): Promise<DownloadsInfo> {
     const removed: AssetRefInfo[] = [];
     for (const row of this.#rows(refs)) {
-      const running = this.#running.get(row.id);
+      const running = this.#s.runningOf(row.id);
       if (running) {
-        running.controller.abort('cancel' satisfies AbortReason);
+        running.abort('cancel');
         await running.done;
       }
       const ref = { kind: row.asset_kind, id: row.asset_id };
       if (row.state !== 'succeeded') {
-        await removePartials(this.#deps.root(), ref, this.#deps.area ?? '');
-        writeTransaction(this.#deps.db, () => {
-          this.#downloads.delete(row.id);
-          const asset = this.#deps.assets.getBySeq(row.asset_seq);
+        await removePartials(this.#s.deps.root(), ref, this.#s.deps.area ?? '');
+        writeTransaction(this.#s.deps.db, () => {
+          this.#s.downloads.delete(row.id);
+          const asset = this.#s.deps.assets.getBySeq(row.asset_seq);
           if (asset && asset.file_state !== 'downloaded')
-            this.#deps.assets.setLocalFile(row.asset_seq, { fileState: 'remote' });
+            this.#s.deps.assets.setLocalFile(row.asset_seq, { fileState: 'remote' });
         });
       } else {
-        this.#downloads.delete(row.id);
+        this.#s.downloads.delete(row.id);
       }
       removed.push(ref);
     }
-    this.#events.changed([], removed);
-    this.#pump();
+    this.#s.events.changed([], removed);
+    this.#s.pump();
     return this.list();
   }
 
   /** Nudges the scheduler (concurrency changed, an asset was added). */
   poke(): void {
-    this.#pump();
+    this.#s.pump();
   }
 }
