@@ -1,29 +1,15 @@
 // Keys that never spend by accident: Enter in a one-line field (the preset search, JPEG compression)
 // sends nothing; Ctrl+Enter generates from anywhere in the form, once; the preset dialog owns its keys;
 // a skip link leads to Generate. The emulator runs in this process so its request counts can be read.
-import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
-import { AppShellPage } from './pages/app-shell-page.ts';
-import { freshTest as test, expect } from './pages/app-fixtures.ts';
+import { expect, imageGenerations as generations, serviceTest as test } from './fixtures/service-account.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
-import { FirstRunPage } from './pages/first-run-page.ts';
-
-let emulator: RunningEmulator;
-test.beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
-});
-test.afterAll(async () => {
-  await emulator.close();
-});
-
-const generations = (): number => emulator.control.stats().byRoute['POST /images/generation'] ?? 0;
 
 test('Enter in the preset search and in JPEG compression sends nothing; Ctrl+Enter sends one', async ({
   page,
-  freshApp,
+  signIn,
+  emulator,
 }) => {
-  const shell = new AppShellPage(page);
-  await shell.open(freshApp.url);
-  await new FirstRunPage(page).enterKey(emulator.url, 'demo-key');
+  await signIn();
   const form = new CreateImagePage(page);
   await expect(form.root).toBeVisible();
   await expect(form.generate).toContainText(/Ctrl\+↵|⌘↵/);
@@ -60,21 +46,19 @@ test('Enter in the preset search and in JPEG compression sends nothing; Ctrl+Ent
   await form.field('referenceImageURLs').getByRole('textbox').press('Enter');
   await expect(form.listItems('referenceImageURLs')).toHaveCount(1);
   await page.waitForTimeout(1_000);
-  expect(generations(), 'Enter in a field sent a generation').toBe(0);
+  expect(generations(emulator), 'Enter in a field sent a generation').toBe(0);
   await expect(form.root.getByTestId('result-job')).toHaveCount(0);
 
   // Ctrl+Enter from a one-line field generates, once.
   await compression.press('Control+Enter');
   await expect(form.root.getByTestId('result-job')).toHaveCount(1);
-  await expect.poll(generations).toBe(1);
+  await expect.poll(() => generations(emulator)).toBe(1);
   await page.waitForTimeout(500);
-  expect(generations()).toBe(1);
+  expect(generations(emulator)).toBe(1);
 });
 
-test('the skip link leads to Generate, or to the reason it is disabled', async ({ page, freshApp }) => {
-  const shell = new AppShellPage(page);
-  await shell.open(freshApp.url);
-  await new FirstRunPage(page).enterKey(emulator.url, 'demo-key');
+test('the skip link leads to Generate, or to the reason it is disabled', async ({ page, signIn }) => {
+  await signIn();
   const form = new CreateImagePage(page);
   await expect(form.root).toBeVisible();
   const skip = form.root.getByTestId('skip-to-generate');

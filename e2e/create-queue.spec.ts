@@ -1,29 +1,19 @@
 // A queue that stays out of the way: counts by state in the status bar, the list only on demand (not
 // reopened by a submit), finished rows folding away, a submission cancelled before it is sent, and
 // room for the form at 1024×640.
-import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { AppShellPage } from './pages/app-shell-page.ts';
-import { freshTest as test, expect } from './pages/app-fixtures.ts';
+import { expect, imageGenerations as generations, serviceTest as test } from './fixtures/service-account.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
-import { FirstRunPage } from './pages/first-run-page.ts';
 
-let emulator: RunningEmulator;
-test.beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, timeScale: 20 });
-});
-test.afterAll(async () => {
-  await emulator.close();
-});
-
-const generations = (): number => emulator.control.stats().byRoute['POST /images/generation'] ?? 0;
+test.use({ emulatorOptions: { timeScale: 20 } });
 
 test('a submission is cancelled before it is sent; the list opens only on demand; finished rows fold away', async ({
   page,
-  freshApp,
+  signIn,
+  emulator,
 }) => {
   const shell = new AppShellPage(page);
-  await shell.open(freshApp.url);
-  await new FirstRunPage(page).enterKey(emulator.url, 'demo-key');
+  await signIn();
   const form = new CreateImagePage(page);
   await form.prompt.fill('a kite, cancelled');
   emulator.control.resetStats();
@@ -35,14 +25,14 @@ test('a submission is cancelled before it is sent; the list opens only on demand
   await pending.getByTestId('cancel-send').click();
   await expect(pending).toHaveCount(0);
   await page.waitForTimeout(2_500);
-  expect(generations(), 'a cancelled submission was sent').toBe(0);
+  expect(generations(emulator), 'a cancelled submission was sent').toBe(0);
   await expect(form.root.getByTestId('result-job')).toHaveCount(0);
   await expect(shell.jobsInFlight).toHaveText('No jobs running');
 
   // Sent for real: counted by state, the list stays closed until asked for.
   await form.prompt.fill('a kite, sent');
   await form.generate.click();
-  await expect.poll(generations).toBe(1);
+  await expect.poll(() => generations(emulator)).toBe(1);
   await expect(shell.jobsInFlight).toContainText(/queued|running/);
   await expect(shell.queueDock).toHaveCount(0);
   await shell.jobsInFlight.click();
@@ -53,7 +43,7 @@ test('a submission is cancelled before it is sent; the list opens only on demand
   await shell.jobsInFlight.click();
   await expect(shell.queueDock).toHaveCount(0);
   await form.generate.click();
-  await expect.poll(generations).toBe(3);
+  await expect.poll(() => generations(emulator)).toBe(3);
   await expect(shell.queueDock).toHaveCount(0);
 
   // Done, then folded away by itself.
@@ -63,12 +53,10 @@ test('a submission is cancelled before it is sent; the list opens only on demand
 
 test('at 1024×640 the form keeps its room, with the queue closed and while a submission waits', async ({
   page,
-  freshApp,
+  signIn,
 }) => {
   await page.setViewportSize({ width: 1024, height: 640 });
-  const shell = new AppShellPage(page);
-  await shell.open(freshApp.url);
-  await new FirstRunPage(page).enterKey(emulator.url, 'demo-key');
+  await signIn();
   const form = new CreateImagePage(page);
   const scroll = form.root.locator('form .scroll');
   const room = () => scroll.evaluate((el) => el.clientHeight);

@@ -60,7 +60,7 @@ test('with the service gone, downloaded media stays browsable, searchable and pl
   await library.open();
   await page.getByTestId('library-refresh').click();
   await expect(library.offlineBanner).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('connection')).toHaveText('Offline');
+  await expect(page.getByTestId('connection')).toHaveText("Can't reach the service");
 
   // Browsable: all four, the remote-only one marked.
   await expect(library.tiles).toHaveCount(4);

@@ -2,9 +2,10 @@
 // keyboard drives it; the two-step MP4 download (the service prepares the file, then it arrives) ends in a
 // local copy that plays.
 import { expect, test, type Page } from './fixtures/page-errors.ts';
-import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
+import type { RunningApp } from './fixtures/browser-mode.ts';
+import { demoAppWith } from './fixtures/demo-library.ts';
 import { AssetViewPage } from './pages/asset-view-page.ts';
-import { generateAndWait, invokeInPage } from './pages/contract-client.ts';
+import { invokeInPage } from './pages/contract-client.ts';
 import { LibraryPage } from './pages/library-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
 
@@ -19,20 +20,18 @@ let videos: VideoInfo[] = [];
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  app = await startBrowserModeApp(['--demo']);
-  const page = await browser.newPage();
-  await page.goto(app.url);
-  // Keep the outputs remote: this file downloads them itself.
-  await invokeInPage(page, 'settings:update', { autoDownload: false });
-  // The emulator delivers every other video as an HLS stream: two jobs give one of each.
-  await generateAndWait(
-    page,
+  // Outputs kept remote (this file downloads them itself). The emulator delivers every other video
+  // as an HLS stream: two jobs give one of each.
+  app = await demoAppWith(
+    browser,
     [
       { kind: 'video', body: { modelID: 'videoa-3.1', prompt: 'a paper boat drifting down a gutter' } },
       { kind: 'video', body: { modelID: 'videoa-3.1', prompt: 'a kite over sand dunes' } },
     ],
-    90_000,
+    { autoDownload: false, timeoutMs: 90_000 },
   );
+  const page = await browser.newPage();
+  await page.goto(app.url);
   videos = (await invokeInPage<{ items: VideoInfo[] }>(page, 'assets:list', { filter: { kind: 'video' } })).items;
   await page.close();
 });

@@ -3,25 +3,21 @@
 // picker offers the model's reference (auxiliaryType) images and uploads new ones by drop or file picker.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { AppShellPage } from './pages/app-shell-page.ts';
-import { freshTest as test, expect } from './pages/app-fixtures.ts';
+import { expect, SERVICE_KEY, serviceTest as test } from './fixtures/service-account.ts';
 import { invokeInPage } from './pages/contract-client.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
-import { FirstRunPage } from './pages/first-run-page.ts';
 import { PHOTOS_DIR } from './pages/models-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
 
-const SERVICE_HEADERS = { Authorization: 'Bearer demo-key', 'API-Version': '1' };
+const SERVICE_HEADERS = { Authorization: `Bearer ${SERVICE_KEY}`, 'API-Version': '1' };
 /** A model the service provides ready to generate; the input-image test gives it a reference image. */
 const REFERENCE_MODEL = 'general-portrait';
 
-let emulator: RunningEmulator;
 let newModelId: string;
 let serviceReferenceId: string;
 
-test.beforeAll(async () => {
-  emulator = await startEmulator({ port: 0 });
+test.beforeAll(async ({ emulator }) => {
   // A model created on the service but never trained: status "new".
   const response = await fetch(`${emulator.url}/models`, {
     method: 'POST',
@@ -48,17 +44,13 @@ test.beforeAll(async () => {
   expect(uploaded.status, 'the reference image is on the service').toBe(200);
   serviceReferenceId = ((await uploaded.json()) as { result: { id: string } }).result.id;
 });
-test.afterAll(async () => {
-  await emulator.close();
-});
 
 test('a ready trained model generates; one that is not ready is shown disabled with its status', async ({
   page,
-  freshApp,
+  signIn,
 }) => {
   const shell = new AppShellPage(page);
-  await shell.open(freshApp.url);
-  await new FirstRunPage(page).enterKey(emulator.url, 'demo-key');
+  await signIn();
   await expect(shell.view('create-image')).toBeVisible();
 
   const form = new CreateImagePage(page);
@@ -102,11 +94,9 @@ interface JobLike {
 
 test("the input image: the model's reference images as thumbnails, uploads by drop and by file picker, a refused non-image, the chosen one sent as inputImageId", async ({
   page,
-  freshApp,
+  signIn,
 }) => {
-  const shell = new AppShellPage(page);
-  await shell.open(freshApp.url);
-  await new FirstRunPage(page).enterKey(emulator.url, 'demo-key');
+  await signIn();
   const form = new CreateImagePage(page);
   await expect(form.model.locator(`option[value="${REFERENCE_MODEL}"]`)).toBeEnabled({ timeout: 20_000 });
   await form.chooseModel(REFERENCE_MODEL);

@@ -3,8 +3,9 @@
 // the frame from the stream in the background (ffmpeg from npm) and tells the page, which swaps the
 // generated poster for the frame: an <img> that loads and holds the fixtures' colour bars.
 import { expect, test, type Page } from './fixtures/page-errors.ts';
-import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
-import { generateAndWait, invokeInPage } from './pages/contract-client.ts';
+import type { RunningApp } from './fixtures/browser-mode.ts';
+import { demoAppWith } from './fixtures/demo-library.ts';
+import { invokeInPage } from './pages/contract-client.ts';
 import { LibraryPage } from './pages/library-page.ts';
 
 interface VideoInfo {
@@ -17,21 +18,16 @@ let app: RunningApp;
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  app = await startBrowserModeApp(['--demo']);
-  const page = await browser.newPage();
-  await page.goto(app.url);
-  // Nothing downloaded: the posters must come from the links.
-  await invokeInPage(page, 'settings:update', { autoDownload: false });
-  // The emulator delivers every other video as an HLS stream: two jobs give one of each.
-  await generateAndWait(
-    page,
+  // Nothing downloaded: the posters must come from the links. The emulator delivers every other
+  // video as an HLS stream: two jobs give one of each.
+  app = await demoAppWith(
+    browser,
     [
       { kind: 'video', body: { modelID: 'videoa-3.1', prompt: 'a heron standing in shallow water' } },
       { kind: 'video', body: { modelID: 'videoa-3.1', prompt: 'a tram crossing a bridge at dusk' } },
     ],
-    90_000,
+    { autoDownload: false, timeoutMs: 90_000 },
   );
-  await page.close();
 });
 
 test.afterAll(async () => {

@@ -39,6 +39,11 @@ interface JobLike {
   state: string;
 }
 
+/** Submits one generation (without the Create form's short wait); resolves with its job. */
+export function submitJob(page: Page, kind: 'image' | 'video', body: Record<string, unknown>): Promise<JobLike> {
+  return invokeInPage<JobLike>(page, 'jobs:submit', { kind, body });
+}
+
 /** Submits generations and waits until every one of them has finished. */
 export async function generateAndWait(
   page: Page,
@@ -47,7 +52,7 @@ export async function generateAndWait(
 ): Promise<void> {
   const ids: number[] = [];
   for (const request of requests) {
-    const job = await invokeInPage<JobLike>(page, 'jobs:submit', request);
+    const job = await submitJob(page, request.kind, request.body);
     ids.push(job.localId);
   }
   const deadline = Date.now() + timeoutMs;

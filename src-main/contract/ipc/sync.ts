@@ -57,7 +57,14 @@ export interface RateLimitedInfo {
   source: 'jobs' | 'training' | 'uploads';
 }
 
+/** What the last request to the service learnt: it answered (any HTTP status), or it could not be reached. */
+export interface ServiceReachInfo {
+  reachable: boolean;
+}
+
 export const syncEvents = {
+  /** The service became reachable or unreachable, judged from real requests (sent only on a change). */
+  'service:reach': type<ServiceReachInfo>(),
   /** Background work (checking jobs or training, uploading) was asked to slow down. */
   'service:rate-limited': type<RateLimitedInfo>(),
   /** After every successful refresh (also when nothing changed). */

@@ -7,7 +7,14 @@ import { normalizeVideoBody, validateVideoBody, videoNotices } from './validate-
 export type { FieldProblem, GenerationRequest, ProblemDetail, SettingSpec, SettingsTable } from './common.ts';
 export { formMessage, inFormWords, type FormWords } from './messages.ts';
 export { refusalInfo } from './refusal.ts';
-export { providedModelDescription, publicModelName, publicModelWords, type ModelWords } from './model-names.ts';
+export {
+  providedModelDescription,
+  publicModelFamilies,
+  publicModelName,
+  publicModelWords,
+  type ModelFamilyGroup,
+  type ModelWords,
+} from './model-names.ts';
 export { defaultsFor, modelFamily } from './defaults.ts';
 export type { ModelFamily } from './defaults.ts';
 export {

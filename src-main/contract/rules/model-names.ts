@@ -1,8 +1,8 @@
 // What people call the public models: a display name and one line on what each is, built from the
 // rule tables so the line cannot promise what the rules refuse. Raw ids stay for details and the CLI.
 import { lookup } from './common.ts';
-import { PUBLIC_IMAGE_MODELS, type PublicImageModelRules } from './image-models.ts';
-import { VIDEO_MODELS, type VideoModelRules } from './video-models.ts';
+import { PUBLIC_IMAGE_MODEL_IDS, PUBLIC_IMAGE_MODELS, type PublicImageModelRules } from './image-models.ts';
+import { VIDEO_MODEL_IDS, VIDEO_MODELS, type VideoModelRules } from './video-models.ts';
 
 export interface ModelWords {
   name: string;
@@ -88,6 +88,24 @@ export function publicModelWords(id: string): ModelWords | undefined {
     };
   }
   return undefined;
+}
+
+export interface ModelFamilyGroup {
+  /** "Image family A". */
+  label: string;
+  ids: string[];
+}
+
+/** The public image or video models grouped by family, in the rule tables' order (the model pickers' groups). */
+export function publicModelFamilies(kind: 'image' | 'video'): ModelFamilyGroup[] {
+  const ids: readonly string[] = kind === 'image' ? PUBLIC_IMAGE_MODEL_IDS : VIDEO_MODEL_IDS;
+  const familyOf = (id: string): string =>
+    kind === 'image'
+      ? (lookup<PublicImageModelRules>(PUBLIC_IMAGE_MODELS, id)?.family ?? id)
+      : (lookup<VideoModelRules>(VIDEO_MODELS, id)?.family ?? id);
+  const groups = new Map<string, string[]>();
+  for (const id of ids) groups.set(familyOf(id), [...(groups.get(familyOf(id)) ?? []), id]);
+  return [...groups].map(([family, members]) => ({ label: FAMILY_NAMES[family] ?? family, ids: members }));
 }
 
 /** The name to show for any model id: a public model's name, else the id itself. */

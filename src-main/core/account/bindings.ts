@@ -21,10 +21,16 @@ const KEY_CHECK = {
   timeouts: { connectMs: 5_000, responseMs: 10_000, requestMs: 15_000 },
 };
 
-export function appAccountBindings(dataDir: string, logger: Logger): AccountBindings {
+/** `onReach` hears every request's outcome (connectivity, core/host/service-reach.ts). */
+export function appAccountBindings(
+  dataDir: string,
+  logger: Logger,
+  onReach?: (reached: boolean) => void,
+): AccountBindings {
   return {
     openDatabase: (account) => openCache(accountDatabasePath(dataDir, account)),
-    createClient: ({ baseUrl, getApiKey }) => createServiceClient({ baseUrl, getApiKey, logger }),
+    createClient: ({ baseUrl, getApiKey }) =>
+      createServiceClient({ baseUrl, getApiKey, logger, ...(onReach ? { onReach } : {}) }),
     closeClient: (client) => client.close(),
     setAsideDatabase(file, label) {
       // The database with its WAL and shared-memory files, renamed together: nothing is deleted.

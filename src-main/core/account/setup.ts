@@ -2,6 +2,7 @@
 // forwards settings changes to the renderer. Called once by the composition root.
 import { settingsFieldSchemas } from '../../contract/ipc/settings.ts';
 import type { EventBus } from '../events.ts';
+import { reportServiceReach } from '../host/service-reach.ts';
 import type { Logger } from '../log/logger.ts';
 import { noCipher, type Cipher } from '../secrets/cipher.ts';
 import { createKeyStore, type KeyStore } from '../secrets/key-store.ts';
@@ -78,7 +79,7 @@ export async function setUpAccounts(deps: AccountSetupDeps): Promise<AccountServ
     settings,
     keyStore,
     ...(deps.demo ? { demo: deps.demo } : {}),
-    ...appAccountBindings(deps.dataDir, logger.child('account')),
+    ...appAccountBindings(deps.dataDir, logger.child('account'), reportServiceReach(deps.events)),
     events: deps.events,
     logger,
   });

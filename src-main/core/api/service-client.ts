@@ -52,6 +52,8 @@ export interface ServiceClientOptions {
   userAgent?: string;
   /** Answers larger than this are refused (default 32 MB). */
   maxAnswerBytes?: number;
+  /** Told after every attempt whether the service answered or could not be reached (connectivity). */
+  onReach?: (reached: boolean) => void;
 }
 
 /** Per-call options. */

@@ -65,6 +65,8 @@ export interface TransportOptions {
   userAgent?: string;
   /** Answers larger than this are refused (default DEFAULT_MAX_ANSWER_BYTES). */
   maxAnswerBytes?: number;
+  /** Told after every attempt whether the service answered (any HTTP status) or could not be reached. */
+  onReach?: (reached: boolean) => void;
 }
 
 export interface RequestSpec extends RequestLabel {
@@ -324,12 +326,21 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
+  /** A missing key sends nothing, so it says nothing about the service. */
+  function reportReach(outcome: AttemptOutcome): void {
+    if (!options.onReach) return;
+    if (outcome.ok) options.onReach(true);
+    else if (outcome.failure.kind === 'network') options.onReach(false);
+    else if (outcome.error.httpStatus !== undefined) options.onReach(true);
+  }
+
   async function request(spec: RequestSpec): Promise<OkAnswer> {
     const label = `${spec.method} ${spec.template}`;
     for (let attemptNo = 1; ; attemptNo++) {
       const started = performance.now();
       const outcome = await attempt(spec);
       const ms = Math.round(performance.now() - started);
+      reportReach(outcome);
       if (outcome.ok) {
         log.info(`${label} ${outcome.answer.httpStatus}`, { ms, ...(attemptNo > 1 ? { attempt: attemptNo } : {}) });
         return outcome.answer;

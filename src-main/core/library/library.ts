@@ -19,7 +19,7 @@ import { LocalCopiesRepo } from '../db/repos/local-copies-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
-import type { DownloadWithAsset } from './download-store.ts';
+import type { DownloadRow } from '../db/repos/downloads-repo.ts';
 import { embedCommittedSettings } from './embed-settings.ts';
 import { exportAssets } from './library-export.ts';
 import { reconcileLocalFiles, removeLocalCopy } from './local-files.ts';
@@ -189,7 +189,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       }
       for (const ref of change.removed) progressBar?.finish(`${ref.kind}:${ref.id}`);
     },
-    onSucceeded: (row: DownloadWithAsset) => {
+    onSucceeded: (row: DownloadRow) => {
       const ref = { kind: row.asset_kind, id: row.asset_id };
       announce('download', [ref]);
       const asset = assets.getBySeq(row.asset_seq);

@@ -9,7 +9,7 @@ import { localFileUrl } from '../library/media-url.ts';
 import { appInfo } from './app-info.svelte.ts';
 import { createImage } from './create-image.svelte.ts';
 import { createVideo } from './create-video.svelte.ts';
-import { queue } from './queue.svelte.ts';
+import { jobList } from './job-list.svelte.ts';
 import { router } from './router.svelte.ts';
 import { serviceReach } from './service-reach.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
@@ -21,7 +21,7 @@ export async function upscale(asset: AssetInfo): Promise<void> {
     toasts.error(result.error.message);
     return;
   }
-  queue.upsert(result.value);
+  jobList.upsert(result.value);
   toasts.info('Upscale started: the new image appears in the Library when it is done.');
 }
 

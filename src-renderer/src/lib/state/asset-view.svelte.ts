@@ -5,6 +5,7 @@ import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import type { OpenAssetInfo } from '@contract/ipc/shell.ts';
 import { invoke, on } from '../ipc.ts';
 import { library } from './library.svelte.ts';
+import { jobList } from './job-list.svelte.ts';
 import { router } from './router.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
 
@@ -140,10 +141,15 @@ class AssetViewState {
     this.#sequence = null;
   }
 
+  /**
+   * Shows the list's copy at once, then the core's current one: a list opened earlier (a job's
+   * outputs) may hold an asset as it was before a delete or a download.
+   */
   #set(asset: AssetInfo, index: number): void {
     this.asset = asset;
     this.index = index;
     void this.#loadLineage(asset);
+    void this.#refresh();
   }
 
   async #loadLineage(asset: AssetInfo): Promise<void> {
@@ -186,8 +192,8 @@ class AssetViewState {
         }
       }
     } else if (request.jobId) {
-      const list = await invoke('jobs:list', { limit: 500 });
-      const output = list.ok ? list.value.find((job) => job.jobId === request.jobId)?.outputs[0] : undefined;
+      const job = jobList.items.find((j) => j.jobId === request.jobId);
+      const output = job?.outputs[0];
       if (output) ref = { kind: output.kind, id: output.id };
     }
     if (!ref) {

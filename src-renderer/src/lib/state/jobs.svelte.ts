@@ -1,48 +1,24 @@
-// The Jobs view's local jobs: live ones (kind, model, prompt, status, elapsed), failed and unknown
-// ones with their reason and a one-click resubmit, and recent finished ones with their outputs.
-import type { ErrorInfo, Result } from '@contract/errors.ts';
+// The Jobs view's sections of the one job list (job-list.svelte.ts): live ones (kind, model, prompt,
+// status, elapsed), failed and unknown ones with their reason and a one-click resubmit, and recent
+// finished ones with their outputs.
+import type { Result } from '@contract/errors.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { JobInfo } from '@contract/ipc/jobs.ts';
 import { invoke, on } from '../ipc.ts';
 import { assetKey, type AssetKey } from '../library/asset-key.ts';
 import { withEntries, withMember } from '../library/collections.ts';
-import { isLive, queue } from './queue.svelte.ts';
+import { isLive, jobList, needsAttention } from './job-list.svelte.ts';
 import { serviceReach } from './service-reach.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
 
-const LIST_LIMIT = 300;
-
-const needsAttention = (job: JobInfo): boolean =>
-  (job.state === 'failed' || job.state === 'unknown') && job.resubmittedAs === null;
-
 class JobsState {
-  items = $state.raw<JobInfo[]>([]);
-  loading = $state(false);
-  error = $state<ErrorInfo | null>(null);
   resubmitting = $state<ReadonlySet<number>>(new Set());
   /** Library rows of job outputs (for their thumbnails and the asset view). */
   outputs = $state.raw<ReadonlyMap<AssetKey, AssetInfo>>(new Map());
 
-  readonly live = $derived(this.items.filter(isLive));
-  readonly attention = $derived(this.items.filter(needsAttention));
-  readonly recent = $derived(this.items.filter((j) => !isLive(j) && !needsAttention(j)));
-
-  async load(): Promise<void> {
-    this.loading = true;
-    const result = await invoke('jobs:list', { limit: LIST_LIMIT });
-    this.loading = false;
-    if (result.ok) {
-      this.items = result.value;
-      this.error = null;
-    } else {
-      this.error = result.error;
-    }
-  }
-
-  upsert(job: JobInfo): void {
-    const others = this.items.filter((j) => j.localId !== job.localId);
-    this.items = [job, ...others].sort((a, b) => b.createdAt - a.createdAt).slice(0, LIST_LIMIT);
-  }
+  readonly live = $derived(jobList.items.filter(isLive));
+  readonly attention = $derived(jobList.items.filter(needsAttention));
+  readonly recent = $derived(jobList.items.filter((j) => !isLive(j) && !needsAttention(j)));
 
   /** Sends a failed or unknown job's exact request again as a new job. */
   async resubmit(job: JobInfo): Promise<void> {
@@ -55,10 +31,9 @@ class JobsState {
         toasts.error(result.error.message);
         return;
       }
-      this.upsert(result.value);
-      queue.upsert(result.value);
+      jobList.upsert(result.value);
       const refreshed = await invoke('jobs:get', { localId: job.localId });
-      if (refreshed.ok) this.upsert(refreshed.value);
+      if (refreshed.ok) jobList.upsert(refreshed.value);
       toasts.info('Sent again as a new job.');
     } finally {
       this.resubmitting = withMember(this.resubmitting, job.localId, false);
@@ -85,18 +60,15 @@ class JobsState {
     return job.outputs.flatMap((o) => this.outputs.get(assetKey({ kind: o.kind, id: o.id })) ?? []);
   }
 
+  /** Keeps the shown outputs' library rows fresh (the job rows themselves live in jobList). */
   listen(): () => void {
-    const stops = [
-      on('jobs:changed', (job) => this.upsert(job)),
-      on('assets:changed', (change) => {
-        const known = (change.assets ?? []).filter((ref) => this.outputs.has(assetKey(ref)));
-        if (known.length === 0) return;
-        void Promise.all(known.map((ref) => invoke('assets:get', ref))).then((results) => {
-          this.#storeOutputs(results);
-        });
-      }),
-    ];
-    return () => stops.forEach((stop) => stop());
+    return on('assets:changed', (change) => {
+      const known = (change.assets ?? []).filter((ref) => this.outputs.has(assetKey(ref)));
+      if (known.length === 0) return;
+      void Promise.all(known.map((ref) => invoke('assets:get', ref))).then((results) => {
+        this.#storeOutputs(results);
+      });
+    });
   }
 }
 

@@ -1,5 +1,8 @@
 // The Library's list: filters, sort and search, keyset pages from assets:list loaded as the grid
 // scrolls, best matches from assets:search, the filter bar's counts, and live updates.
+// Which assets a filter holds is decided by the core alone (its SQL, through assets:list and
+// assets:matching): a changed asset is re-read and the core says whether this view shows it, so the
+// counts, the grid and the viewer never disagree.
 // Items are kept as a raw (non-deep) array: 50,000 proxied objects would cost more than they give.
 import type { ErrorInfo } from '@contract/errors.ts';
 import type { AssetCountsInfo, AssetFilterInfo, AssetInfo, AssetsChangedInfo } from '@contract/ipc/assets.ts';
@@ -16,14 +19,26 @@ export type KindFilter = 'all' | 'image' | 'video';
 export type LibrarySection = 'results' | 'uploads';
 export type LibrarySort = 'newest' | 'oldest' | 'relevance';
 
+/**
+ * The on/off filters (offline, liked, favorite…), named as the core's filter names them
+ * (assetFilterSchema's true/false fields): the bar toggles them, the core alone applies them.
+ */
+export type FlagFilter = {
+  [K in keyof AssetFilterInfo]-?: NonNullable<AssetFilterInfo[K]> extends boolean ? K : never;
+}[keyof AssetFilterInfo];
+
+/** The filter bar's counts for the flags that have one. */
+const FLAG_COUNTS: Partial<Record<FlagFilter, 'offline' | 'liked' | 'favorites'>> = {
+  offline: 'offline',
+  liked: 'liked',
+  favorite: 'favorites',
+};
+
 export interface LibraryFilters {
   kind: KindFilter;
   modelId: string | null;
-  offlineOnly: boolean;
-  /** Liked on the service (read only there). */
-  likedOnly: boolean;
-  /** Starred here. */
-  favoritesOnly: boolean;
+  /** The flags switched on (offline: with a local copy; liked on the service; favorite: starred here). */
+  flags: Partial<Record<FlagFilter, true>>;
   /** A hand-made collection; uploads and results alike. */
   collectionId: number | null;
   section: LibrarySection;
@@ -42,9 +57,7 @@ const MAX_PATCH = 100;
 const NO_FILTERS: LibraryFilters = {
   kind: 'all',
   modelId: null,
-  offlineOnly: false,
-  likedOnly: false,
-  favoritesOnly: false,
+  flags: {},
   collectionId: null,
   section: 'results',
   dateFrom: '',
@@ -87,9 +100,7 @@ class LibraryState {
   readonly filtered = $derived(
     this.filters.kind !== 'all' ||
       this.filters.modelId !== null ||
-      this.filters.offlineOnly ||
-      this.filters.likedOnly ||
-      this.filters.favoritesOnly ||
+      Object.keys(this.filters.flags).length > 0 ||
       this.filters.dateFrom !== '' ||
       this.filters.dateTo !== '',
   );
@@ -99,14 +110,16 @@ class LibraryState {
     const c = this.filters.section === 'uploads' ? this.uploadCounts : this.counts;
     if (!c || this.searching || this.filters.dateFrom || this.filters.dateTo || this.filters.collectionId !== null)
       return null;
-    const { kind, modelId, offlineOnly, likedOnly, favoritesOnly } = this.filters;
-    const active = [kind !== 'all', modelId !== null, offlineOnly, likedOnly, favoritesOnly].filter(Boolean).length;
+    const { kind, modelId } = this.filters;
+    const flags = Object.keys(this.filters.flags) as FlagFilter[];
+    const active = [kind !== 'all', modelId !== null].filter(Boolean).length + flags.length;
     if (active === 0) return c.total;
     if (active > 1) return null;
     if (kind !== 'all') return kind === 'image' ? c.images : c.videos;
-    if (offlineOnly) return c.offline;
-    if (likedOnly) return c.liked;
-    if (favoritesOnly) return c.favorites;
+    if (flags[0]) {
+      const count = FLAG_COUNTS[flags[0]];
+      return count ? c[count] : null;
+    }
     return c.byModel.find((m) => m.modelId === modelId)?.count ?? 0;
   });
 
@@ -127,37 +140,24 @@ class LibraryState {
 
   /** The filter of the current view without the text (a smart collection saves it with the text). */
   searchFilter(): AssetFilterInfo {
-    const { kind, modelId, offlineOnly, likedOnly, favoritesOnly, collectionId, section, dateFrom, dateTo } =
-      this.filters;
+    const { kind, modelId, flags, collectionId, section, dateFrom, dateTo } = this.filters;
     const from = localDayStart(dateFrom);
     const to = localDayStart(dateTo);
     return {
       ...(collectionId !== null ? { collectionId } : { origin: section === 'uploads' ? 'uploaded' : 'generated' }),
-      ...(favoritesOnly ? { favorite: true } : {}),
+      ...flags,
       ...(kind !== 'all' ? { kind } : {}),
       ...(modelId !== null ? { modelId } : {}),
-      ...(offlineOnly ? { offline: true } : {}),
-      ...(likedOnly ? { liked: true } : {}),
       ...(from !== null ? { dateFrom: new Date(from).toISOString() } : {}),
       ...(to !== null ? { dateTo: new Date(nextLocalDay(to)).toISOString() } : {}),
     };
   }
 
-  /** assets:search only narrows by kind; the other filters apply to its (at most 200) best matches here. */
-  #matchesFilters(asset: AssetInfo): boolean {
-    const { modelId, offlineOnly, likedOnly, favoritesOnly, collectionId, section, dateFrom, dateTo } = this.filters;
-    const created = Date.parse(asset.createdAt);
-    const from = localDayStart(dateFrom);
-    const to = localDayStart(dateTo);
-    return (
-      (modelId === null || asset.modelId === modelId) &&
-      (!offlineOnly || asset.file.state === 'downloaded') &&
-      (!likedOnly || asset.liked) &&
-      (!favoritesOnly || asset.favorite) &&
-      (collectionId !== null || asset.origin === (section === 'uploads' ? 'uploaded' : 'generated')) &&
-      (from === null || created >= from) &&
-      (to === null || created < nextLocalDay(to))
-    );
+  /** Which of these assets the current view holds, as the core's filter says; null when it could not say. */
+  async #held(refs: readonly AssetRefInfo[], filter: AssetFilterInfo): Promise<Set<string> | null> {
+    if (refs.length === 0) return new Set();
+    const result = await invoke('assets:matching', { filter, assets: refs.map((r) => ({ kind: r.kind, id: r.id })) });
+    return result.ok ? new Set(result.value.map(assetKey)) : null;
   }
 
   async #fetchPage(generation: number): Promise<void> {
@@ -167,7 +167,11 @@ class LibraryState {
       const result = await invoke('assets:search', { query: this.query, kind, limit: ASSET_SEARCH_LIMIT.max });
       if (generation !== this.#generation) return;
       if (!result.ok) return this.#fail(result.error);
-      this.items = result.value.filter((a) => this.#matchesFilters(a));
+      // assets:search only narrows by kind; the core says which of its best matches the other filters keep.
+      const held = await this.#held(result.value, this.searchFilter());
+      if (generation !== this.#generation) return;
+      if (!held) return this.#fail({ code: 'internal', message: 'The library could not apply the filters.' });
+      this.items = result.value.filter((a) => held.has(assetKey(a)));
       this.hasMore = false;
       return;
     }
@@ -254,19 +258,19 @@ class LibraryState {
     void this.reload();
   }
 
-  /** Goes to a place: results, favourites, uploads or a collection (filters start clean there). */
-  go(place: {
-    section?: LibrarySection;
-    collectionId?: number | null;
-    favoritesOnly?: boolean;
-    likedOnly?: boolean;
-  }): void {
+  /** Switches one on/off filter. */
+  toggleFlag(name: FlagFilter): void {
+    const { [name]: on, ...others } = this.filters.flags;
+    this.setFilter('flags', on ? others : { ...others, [name]: true });
+  }
+
+  /** Goes to a place: results, favourites, liked, uploads or a collection (filters start clean there). */
+  go(place: { section?: LibrarySection; collectionId?: number | null; flag?: FlagFilter }): void {
     this.filters = {
       ...NO_FILTERS,
-      likedOnly: place.likedOnly ?? false,
+      flags: place.flag ? { [place.flag]: true } : {},
       section: place.section ?? 'results',
       collectionId: place.collectionId ?? null,
-      favoritesOnly: place.favoritesOnly ?? false,
     };
     void this.reload();
   }
@@ -284,9 +288,10 @@ class LibraryState {
       section: search.origin === 'uploaded' ? 'uploads' : 'results',
       kind: search.kind ?? 'all',
       modelId: search.modelId ?? null,
-      offlineOnly: search.offline === true,
-      likedOnly: search.liked === true,
-      favoritesOnly: search.favorite === true,
+      // A filter's only true/false fields are its flags.
+      flags: Object.fromEntries(
+        Object.entries(search).filter(([, value]) => value === true),
+      ) as LibraryFilters['flags'],
       dateFrom: day(search.dateFrom, false),
       dateTo: day(search.dateTo, true),
     };
@@ -295,16 +300,6 @@ class LibraryState {
     this.query = this.queryText.trim();
     if (this.searching) this.searchSort = 'relevance';
     void this.reload();
-  }
-
-  /** Replaces one asset in place (a star toggled), or drops it when it left the view. */
-  replace(asset: AssetInfo): void {
-    const at = this.indexOf(asset);
-    if (at < 0) return;
-    const items = this.items.slice();
-    if (this.#stillMatches(asset)) items[at] = asset;
-    else items.splice(at, 1);
-    this.items = items;
   }
 
   setSort(sort: LibrarySort): void {
@@ -330,26 +325,51 @@ class LibraryState {
     void this.reload();
   }
 
-  /** Replaces (or drops, when gone from the cache) the given assets in place. */
+  /**
+   * Re-reads the changed assets and asks the core which of them this view holds: each is replaced,
+   * dropped (it left the view, or the cache) or put in its place (it joined the view: downloaded
+   * while "Offline" is on, starred while in Favourites).
+   */
   async #patch(refs: AssetRefInfo[]): Promise<void> {
     const generation = this.#generation;
-    const fresh = await Promise.all(refs.map((ref) => invoke('assets:get', ref)));
+    const [fresh, held] = await Promise.all([
+      Promise.all(refs.map((ref) => invoke('assets:get', ref))),
+      this.#held(refs, this.viewFilter()),
+    ]);
     if (generation !== this.#generation) return;
-    const items = this.items.slice();
+    if (!held) return void this.reload();
+    let items = this.items.slice();
+    let unplaced = false;
     refs.forEach((ref, i) => {
       const at = items.findIndex((a) => a.kind === ref.kind && a.id === ref.id);
       const result = fresh[i];
-      if (at < 0 || !result) return;
-      if (result.ok && this.#stillMatches(result.value)) items[at] = result.value;
-      else if (result.ok || result.error.code === 'not_found') items.splice(at, 1);
+      if (!result) return;
+      const shown = result.ok && held.has(assetKey(ref));
+      if (at >= 0) {
+        if (shown) items[at] = result.value;
+        else if (result.ok || result.error.code === 'not_found') items.splice(at, 1);
+      } else if (shown) {
+        const placed = this.#place(items, result.value);
+        if (placed) items = placed;
+        else if (this.sort === 'relevance') unplaced = true;
+      }
     });
     this.items = items;
+    // A best-match list has no place to compute here: it is asked again.
+    if (unplaced) void this.reload();
   }
 
-  /** After a change, does the asset still belong in this view (e.g. "offline only" after removing its copy)? */
-  #stillMatches(asset: AssetInfo): boolean {
-    if (this.filters.kind !== 'all' && asset.kind !== this.filters.kind) return false;
-    return this.#matchesFilters(asset);
+  /** The list with `asset` in its date-order place; null when that place is past what is loaded (a later page brings it) or unknown. */
+  #place(items: AssetInfo[], asset: AssetInfo): AssetInfo[] | null {
+    if (this.sort === 'relevance') return null;
+    const time = Date.parse(asset.createdAt);
+    const before = (other: AssetInfo): boolean =>
+      this.sort === 'oldest' ? time < Date.parse(other.createdAt) : time > Date.parse(other.createdAt);
+    const at = items.findIndex(before);
+    if (at < 0 && this.hasMore) return null;
+    const placed = items.slice();
+    placed.splice(at < 0 ? items.length : at, 0, asset);
+    return placed;
   }
 
   #onChanged(change: AssetsChangedInfo): void {

@@ -1,22 +1,19 @@
-// Live and recent jobs for the queue, the Create panels' results and the status bar's counts.
-// Rows come from 'jobs:list' and every 'jobs:changed'; the engine's own counts from 'queue:counts'.
+// The queue dock and the status bar's counts, derived from the one job list (job-list.svelte.ts);
+// the engine's own counts come from 'queue:counts'.
 // The queue stays out of the way: counts by state in the status bar, the full list only on demand,
 // finished rows folded away a few seconds after they end, and a submission can be taken back in the
 // moment before it is sent.
-import type { JobInfo, JobKindInfo } from '@contract/ipc/jobs.ts';
+import type { JobKindInfo } from '@contract/ipc/jobs.ts';
 import type { QueueCountsInfo } from '@contract/ipc/shell.ts';
-import { invoke, on } from '../ipc.ts';
+import { on } from '../ipc.ts';
+import { isLive, jobList, needsAttention } from './job-list.svelte.ts';
 
-const LIVE_STATES: ReadonlySet<JobInfo['state']> = new Set(['submitting', 'queued', 'running']);
-const RECENT_LIMIT = 100;
+export { isLive } from './job-list.svelte.ts';
+
 /** A finished job that needs nothing from the user stays in the list this long, then folds away. */
 export const FOLD_AFTER_MS = 6_000;
 /** How long a submission waits before it is sent, so it can be cancelled. */
 export const SEND_DELAY_MS = 2_000;
-
-export const isLive = (job: JobInfo): boolean => LIVE_STATES.has(job.state);
-const needsAttention = (job: JobInfo): boolean =>
-  (job.state === 'failed' || job.state === 'unknown') && job.resubmittedAs === null;
 
 /** A submission not sent yet: it goes at `sendAt` unless cancelled. */
 export interface PendingSend {
@@ -36,7 +33,6 @@ export interface QueueCountsByState {
 }
 
 class QueueState {
-  items = $state<JobInfo[]>([]);
   /** The full list, opened on demand only. */
   dockOpen = $state(false);
   /** The engine's own count of queued and running jobs, once it has said anything. */
@@ -44,18 +40,18 @@ class QueueState {
   pending = $state<PendingSend[]>([]);
   /** Ticks while something may fold away or count down. */
   now = $state(Date.now());
-  /** Finished jobs the user cleared from the queue (they stay in Jobs). */
+  /** Finished jobs the user cleared from the queue, or that finished before this session (they stay in Jobs). */
   #hidden = $state<ReadonlySet<number>>(new Set());
   #timers = new Map<number, ReturnType<typeof setTimeout>>();
   #nextPendingId = 1;
 
-  readonly live = $derived(this.items.filter(isLive));
+  readonly live = $derived(jobList.items.filter(isLive));
   readonly inFlight = $derived(
     this.counts ? Math.max(this.counts.queued + this.counts.running, this.live.length) : this.live.length,
   );
   /** What the list shows: everything live, failures until cleared, other finished jobs for a few seconds. */
   readonly docked = $derived(
-    this.items.filter(
+    jobList.items.filter(
       (j) =>
         isLive(j) ||
         (!this.#hidden.has(j.localId) && (needsAttention(j) || this.now - (j.finishedAt ?? 0) < FOLD_AFTER_MS)),
@@ -72,21 +68,15 @@ class QueueState {
     };
   });
 
+  /** Loads the job list; jobs that finished before this session are history: kept out of the queue. */
   async load(): Promise<void> {
-    const result = await invoke('jobs:list', { limit: RECENT_LIMIT });
-    // Jobs that finished before this session are history: keep them out of the queue.
-    if (result.ok) {
-      this.#hidden = new Set(result.value.filter((j) => !isLive(j)).map((j) => j.localId));
-      for (const job of result.value) this.upsert(job);
-    }
+    const list = await jobList.load();
+    if (list) this.#hidden = new Set(list.filter((j) => !isLive(j)).map((j) => j.localId));
   }
 
   listen(): () => void {
     const tick = setInterval(() => (this.now = Date.now()), 1000);
-    const stops = [
-      on('queue:counts', (counts) => (this.counts = counts)),
-      on('jobs:changed', (job) => this.upsert(job)),
-    ];
+    const stops = [on('queue:counts', (counts) => (this.counts = counts)), jobList.listen()];
     return () => {
       clearInterval(tick);
       stops.forEach((stop) => stop());
@@ -95,12 +85,6 @@ class QueueState {
 
   toggleDock(): void {
     this.dockOpen = !this.dockOpen;
-  }
-
-  /** Insert or replace one job (by localId); newest first. */
-  upsert(job: JobInfo): void {
-    const others = this.items.filter((j) => j.localId !== job.localId);
-    this.items = [job, ...others].sort((a, b) => b.createdAt - a.createdAt).slice(0, RECENT_LIMIT);
   }
 
   /** Holds a submission for SEND_DELAY_MS, then runs `send`; cancel() in between drops it. */
@@ -130,13 +114,13 @@ class QueueState {
   }
 
   dismissFinished(): void {
-    this.#hidden = new Set([...this.#hidden, ...this.items.filter((j) => !isLive(j)).map((j) => j.localId)]);
+    this.#hidden = new Set([...this.#hidden, ...jobList.items.filter((j) => !isLive(j)).map((j) => j.localId)]);
   }
 
   /** Forget everything (another account was opened); submissions not sent yet are dropped. */
   reset(): void {
     for (const id of [...this.#timers.keys()]) this.cancel(id);
-    this.items = [];
+    jobList.reset();
     this.counts = null;
     this.#hidden = new Set();
   }

@@ -1,5 +1,6 @@
 // Whether the service can be reached, as the library and jobs views need to know it: the browser's
-// own online flag, plus what refreshes and our own calls learn (the service stopped answering).
+// own online flag, plus what real requests learn: the core reports every request's outcome
+// ('service:reach'), refreshes and our own calls add theirs (the service stopped answering).
 // Downloaded media stays usable either way; remote-only items say why they wait.
 import type { ErrorInfo } from '@contract/errors.ts';
 import type { SyncStatusInfo } from '@contract/ipc/sync.ts';
@@ -66,6 +67,7 @@ class ServiceReach {
     const stops = [
       on('sync:status-changed', (status) => this.#apply(status)),
       on('sync:changed', () => this.noteReached()),
+      on('service:reach', ({ reachable }) => (this.unreachable = !reachable)),
     ];
     return () => stops.forEach((stop) => stop());
   }

@@ -4,6 +4,7 @@ import type { JobInfo, SubmitRequestInfo } from '@contract/ipc/jobs.ts';
 import type { GenerationRequest } from '@contract/rules/index.ts';
 import type { Result } from '@contract/errors.ts';
 import { invoke } from '../ipc.ts';
+import { jobList } from './job-list.svelte.ts';
 import { queue } from './queue.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
 
@@ -28,7 +29,7 @@ export function submitGeneration(request: GenerationRequest): Promise<JobInfo | 
         toasts.error(fields ? `${result.error.message} ${fields}` : result.error.message);
         return;
       }
-      queue.upsert(result.value);
+      jobList.upsert(result.value);
       job = result.value;
     })
     .then(() => job);

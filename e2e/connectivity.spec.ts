@@ -1,0 +1,39 @@
+// Connectivity judged from real requests: with a job in flight, stopping the service turns the status
+// bar from "Online" to "Can't reach the service" within seconds (the job checks fail); once the service
+// answers again, a request that reaches it turns it back.
+import { startEmulator } from '../emulator/index.ts';
+import { expect, serviceTest as test } from './fixtures/service-account.ts';
+import { AppShellPage } from './pages/app-shell-page.ts';
+import { CreateImagePage } from './pages/create-image-page.ts';
+import { screenshotBothSchemes } from './pages/screenshots.ts';
+import { submitJob } from './pages/contract-client.ts';
+
+test('stopping the service turns the status bar to "Can\'t reach the service", and back when it answers', async ({
+  page,
+  signIn,
+  emulator,
+}) => {
+  test.setTimeout(90_000);
+  const shell = new AppShellPage(page);
+  await signIn();
+  await expect(new CreateImagePage(page).root).toBeVisible();
+  await expect(shell.connection).toHaveText('Online');
+  // A video runs for minutes and is checked every few seconds: real requests keep going.
+  await submitJob(page, 'video', { modelID: 'videoa-3.1', prompt: 'a lantern drifting on a river' });
+  await expect(shell.jobsInFlight).toContainText(/queued|running/);
+
+  const port = Number(new URL(emulator.url).port);
+  await emulator.close();
+  await expect(shell.connection).toHaveText("Can't reach the service", { timeout: 20_000 });
+  await screenshotBothSchemes(page, 'status-bar-unreachable');
+
+  // The service answers again on the same address: the next request that reaches it says so.
+  const again = await startEmulator({ port });
+  try {
+    await shell.goTo('models');
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(shell.connection).toHaveText('Online', { timeout: 20_000 });
+  } finally {
+    await again.close();
+  }
+});
