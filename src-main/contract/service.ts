@@ -3,6 +3,7 @@
 // Response types are tolerant on purpose: statuses and `type` fields are plain strings (the spec names
 // some values but says others exist), `data` is free-form, and fields the spec marks as conditional or
 // "sanitized" are optional. Request bodies are precise, because we write them.
+import type { PublicImageModelId } from './rules/image-models.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Envelopes (spec §1, §7)
@@ -214,8 +215,8 @@ export interface ImagecOptions {
   outputCompression?: number;
 }
 
-export type PublicImageModelID =
-  'imagea' | 'imagea-pro' | 'imagea-2' | 'imageb' | 'imageb-4_5' | 'imageb-5-lite' | 'imagec-2';
+/** The public image models: the keys of the rule table (contract/rules/image-models.ts), written once there. */
+export type PublicImageModelID = PublicImageModelId;
 
 /** Exactly one option group, the selected model's. */
 export type PublicImageOptions = { imagea: ImageaOptions } | { imageb: ImagebOptions } | { imagec: ImagecOptions };

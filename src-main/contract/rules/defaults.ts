@@ -1,10 +1,10 @@
 // Form defaults per model and the family a model id belongs to, derived from the rule tables.
 import { tableDefaults } from './common.ts';
-import { PUBLIC_IMAGE_FIELDS, TRAINED_IMAGE_FIELDS, publicImageRules } from './image-models.ts';
+import { PUBLIC_IMAGE_FIELDS, TRAINED_IMAGE_FIELDS, publicImageRules, type ImageOptionGroup } from './image-models.ts';
 import type { VideoFamily } from './video-models.ts';
 import { VIDEO_NUM_VIDEOS, videoRules } from './video-models.ts';
 
-export type ModelFamily = 'imagea' | 'imageb' | 'imagec' | VideoFamily | 'trained';
+export type ModelFamily = ImageOptionGroup | VideoFamily | 'trained';
 
 /**
  * The family of a model id. Any other non-empty string is a trained model (spec: "an id from GET /models"),

@@ -6,8 +6,9 @@ export const IMAGE_ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5
 
 export const PUBLIC_IMAGE_NUM_IMAGES = { min: 1, max: 4 } as const;
 
-export type ImageOptionGroup = 'imagea' | 'imageb' | 'imagec';
-export const IMAGE_OPTION_GROUPS: readonly ImageOptionGroup[] = ['imagea', 'imageb', 'imagec'];
+/** The public image families, each one option group under `options` (a new family starts here). */
+export const IMAGE_OPTION_GROUPS = ['imagea', 'imageb', 'imagec'] as const;
+export type ImageOptionGroup = (typeof IMAGE_OPTION_GROUPS)[number];
 
 export interface PublicImageModelRules {
   family: ImageOptionGroup;
