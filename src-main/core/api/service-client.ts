@@ -16,7 +16,6 @@ import type {
   VideoDownload,
   VideoRecord,
 } from '../../contract/service.ts';
-import type { Logger } from '../log/logger.ts';
 import { redactSecretsDeep } from '../secrets/redact.ts';
 import { checkResult, readPageFields } from './envelope.ts';
 import { malformedError, serviceError } from './errors.ts';
@@ -24,7 +23,7 @@ import { wireRefusal, type TriggerRequest } from './generation-request.ts';
 import { cursorPages, tokenPages } from './pagination.ts';
 import { path, pathSegment, type Route } from './path.ts';
 import { checkImageFilter, checkJobRange, checkPageSize, checkVideoFilter } from './request-checks.ts';
-import type { RetryPolicyOptions, RetryTiming } from './retry-policy.ts';
+import type { RetryPolicyOptions } from './retry-policy.ts';
 import {
   ImageSchema,
   JobSchema,
@@ -37,24 +36,11 @@ import {
   VideoDownloadSchema,
   VideoSchema,
 } from './schemas.ts';
-import { createTransport, type ClientTimeouts, type OkAnswer, type RequestSpec } from './transport.ts';
+import { createTransport, type OkAnswer, type RequestSpec, type TransportOptions } from './transport.ts';
 import { prepareUpload, type UploadImageRequest } from './upload.ts';
 
-export interface ServiceClientOptions {
-  baseUrl: string;
-  /** Read before every request; null means no key (the request is refused with 'auth', unsent). */
-  getApiKey: () => string | null;
-  logger: Logger;
-  timeouts?: Partial<ClientTimeouts>;
-  retry?: Partial<RetryPolicyOptions>;
-  /** Tests inject sleep/random/now so retries are instant and repeatable. */
-  timing?: Partial<RetryTiming>;
-  userAgent?: string;
-  /** Answers larger than this are refused (default 32 MB). */
-  maxAnswerBytes?: number;
-  /** Told after every attempt whether the service answered or could not be reached (connectivity). */
-  onReach?: (reached: boolean) => void;
-}
+/** How a client is made: the transport's options (address, key, timeouts, retries, limits, reach). */
+export type ServiceClientOptions = TransportOptions;
 
 /** Per-call options. */
 export interface CallOptions {

@@ -1,5 +1,6 @@
 // Read queries of the library: filtered keyset pages, full-text search and the filter-bar counts.
 // Each filter adds one fixed fragment; values are always bound parameters.
+import type { AssetCountsInfo } from '../../../contract/ipc/assets.ts';
 import { toFtsQuery } from '../fts-query.ts';
 import type { AssetKind, AssetOrigin } from '../server-records.ts';
 import { joinSql, sql, type SqlFragment, type StatementCache } from '../sql.ts';
@@ -40,15 +41,8 @@ export interface AssetPage {
   nextCursor: string | null;
 }
 
-export interface AssetCounts {
-  total: number;
-  images: number;
-  videos: number;
-  offline: number;
-  liked: number;
-  favorites: number;
-  byModel: { modelId: string | null; count: number }[];
-}
+/** The filter bar's counts: the channel's own shape (contract/ipc/assets.ts). */
+export type AssetCounts = AssetCountsInfo;
 
 /** Below this many text matches, sorting the matches beats walking the library in date order. */
 const FEW_MATCHES = 1000;
