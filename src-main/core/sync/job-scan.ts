@@ -17,7 +17,6 @@ export const JOB_SCAN_STATE = 'sync.jobScan';
  * runs this far past now, and each scan re-reads this much before the last one's end.
  */
 export const JOB_SCAN_SKEW_MS = 15 * 60_000;
-const MAX_PAGES = 50;
 
 export interface JobScanState {
   /** Every job created up to this time (ms) is finished and handled. */
@@ -71,11 +70,10 @@ export async function scanJobs(source: JobScanSource, input: JobScanInput): Prom
   const handledBefore = new Set(input.state?.handled ?? []);
 
   const listed: { jobId: string; status: string; createdAt: number }[] = [];
-  let pages = 0;
+  // All pages: a cut-short list would leave jobs behind `until` unseen (the client stops a looping token).
   for await (const page of source.listJobs({ start: iso(start), end: iso(end), ...call })) {
     input.counted();
     for (const job of page.jobs) listed.push({ ...job, createdAt: parseTime(job.createdAt) ?? now });
-    if (++pages >= MAX_PAGES) break;
   }
 
   const unfinished = listed.filter((j) => !isJobTerminal(j.status));

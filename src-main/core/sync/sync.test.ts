@@ -224,6 +224,21 @@ describe('sync against the emulator', () => {
     expect(cache.assets.list({ filter: { modelId: 'imagea' }, limit: 10 }).rows).toHaveLength(3);
   });
 
+  it('finds a public-family result whose job was still running at the last refresh', async () => {
+    await populate();
+    const syncer = syncerOn();
+    await syncer.refresh();
+    await client.submit({ kind: 'image', body: { modelID: 'imageb', prompt: 'a slow paper crane', numImages: 1 } });
+    await syncer.refresh();
+    expect(cache.assets.list({ filter: { query: 'crane' }, limit: 10 }).rows).toHaveLength(0);
+    emulator.control.advanceClock(30 * MINUTE);
+    const later = await syncer.refresh();
+    expect(later.assets?.added).toBe(1);
+    expect(cache.assets.list({ filter: { query: 'crane' }, limit: 10 }).rows.map((r) => r.model_id)).toEqual([
+      'imageb',
+    ]);
+  });
+
   it('asks nothing of the job list when the source has no job calls, and keeps public results', async () => {
     await populate();
     await syncerOn().refresh();
