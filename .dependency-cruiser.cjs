@@ -42,6 +42,27 @@ module.exports = {
       to: { path: ['^src-main/(shell|preload|browser-mode|cli)/', '^src-renderer/', '^emulator/'] },
     },
     {
+      name: 'core-ground-floor',
+      comment:
+        "db, api, log, settings and host are the inner core's ground floor: the domains and the account layer stand on them, never the other way round.",
+      severity: 'error',
+      from: { path: '^src-main/core/(db|api|log|settings|host)/', pathNot: '\\.test\\.ts$|/test-support/' },
+      to: {
+        path: [
+          '^src-main/core/(jobs|uploads|library|sync|account|handlers)/',
+          '^src-main/core/(core|account-services|context|dispatch)\\.ts$',
+        ],
+      },
+    },
+    {
+      name: 'core-domains-stand-apart',
+      comment:
+        'jobs, uploads, library and sync never import each other: what they share sits on the ground floor, and core/account-services.ts joins them for an account.',
+      severity: 'error',
+      from: { path: '^src-main/core/(jobs|uploads|library|sync)/', pathNot: '\\.test\\.ts$|/test-support/' },
+      to: { path: '^src-main/core/(jobs|uploads|library|sync)/', pathNot: '^src-main/core/$1/' },
+    },
+    {
       name: 'preload-imports-contract-only',
       severity: 'error',
       from: { path: '^src-main/preload/' },

@@ -13,9 +13,6 @@ export const sqlRoom = {
     'src-main/core/db/**',
     '**/*.test.ts',
     '**/test-support/**',
-    // TODO(h/downloads, helper D): remove once the downloads SQL lives in core/db/repos/downloads-repo.ts.
-    'src-main/core/library/download-store.ts',
-    'src-main/core/library/download-queue.ts',
   ],
   languageOptions: { parser: tseslint.parser },
   rules: {

@@ -1,8 +1,11 @@
 // Child process of scenario 4: downloads in a process of their own, so memory figures are clean.
-//   atelier <dbFile> <root> <emulatorUrl> [--count]: runs Atelier's DownloadQueue (product defaults:
-//     concurrency 3, got streams, .part files, resume, fsync, commit) until every queued download
-//     succeeded. --count wraps the media fetch to count body bytes, printed as `B <bytes>` lines.
-//   plain <url> <file>: the memory baseline, a bare node:http GET piped into a file.
+//   atelier <dbFile> <root> <emulatorUrl> [--count] [--memory]: runs Atelier's DownloadQueue (product
+//     defaults: concurrency 3, got streams, .part files, resume, fsync, commit) until every queued
+//     download succeeded. --count wraps the media fetch to count body bytes, printed as `B <bytes>`
+//     lines; --memory samples memory (the many-files floor does not, so neither does Atelier there).
+//   plain <url> <file>: the memory and single-file floor, a bare node:http GET piped into a file.
+//   plain-many <listFile> <concurrency>: the many-files floor, the same bare copy `concurrency` at a
+//     time over the JSON list [{ url, file }]. Prints { ms, bytes }.
 //   fetch <listFile> <concurrency>: the throughput baseline when curl is missing: Node's fetch into
 //     files, `concurrency` at a time; the list is JSON [{ url, file }]; a file that exists is resumed
 //     with a Range request. Prints { ms, received }.
@@ -15,10 +18,15 @@ import { parseArgs } from 'node:util';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { count: { type: 'boolean', default: false } },
+  options: { count: { type: 'boolean', default: false }, memory: { type: 'boolean', default: false } },
 });
 const [mode, ...rest] = positionals;
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
+/** CPU time (user + system) of this process in ms: on a loaded machine it tells work from waiting. */
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 interface Memory {
   rss: number;
@@ -79,6 +87,26 @@ if (mode === 'plain') {
   await pipeline(response, counter, createWriteStream(file));
   const memory = sampling.stop();
   out(JSON.stringify({ event: 'done', ms: performance.now() - started, bytes, ...memory }));
+} else if (mode === 'plain-many') {
+  const [listFile, concurrency] = rest;
+  if (!listFile || !concurrency) throw new Error('usage: download.ts plain-many <listFile> <concurrency>');
+  const { readFileSync } = await import('node:fs');
+  const list = JSON.parse(readFileSync(listFile, 'utf8')) as { url: string; file: string }[];
+  const cpuAtStart = cpuMs();
+  const started = performance.now();
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(Number(concurrency), list.length) }, async () => {
+    while (next < list.length) {
+      const { url, file } = list[next++]!;
+      const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
+        get(url, resolve).on('error', reject),
+      );
+      if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} for ${url}`);
+      await pipeline(response, createWriteStream(file));
+    }
+  });
+  await Promise.all(lanes);
+  out(JSON.stringify({ event: 'done', ms: performance.now() - started, cpuMs: cpuMs() - cpuAtStart }));
 } else if (mode === 'fetch') {
   const [listFile, concurrency] = rest;
   if (!listFile || !concurrency) throw new Error('usage: download.ts fetch <listFile> <concurrency>');
@@ -151,13 +179,23 @@ if (mode === 'plain') {
       }
     : fetchMedia;
   let finished = false;
-  let sampling: ReturnType<typeof startSampling> | null = null;
+  let sampling: { stop(): { base: Memory; peak: Memory } } | null = null;
   let started = 0;
+  let cpuAtStart = 0;
   const finish = (ok: boolean) => {
     if (finished) return;
     finished = true;
     const memory = sampling!.stop();
-    out(JSON.stringify({ event: ok ? 'done' : 'failed', ms: performance.now() - started, received, ...memory }));
+    const cpu = cpuMs() - cpuAtStart;
+    out(
+      JSON.stringify({
+        event: ok ? 'done' : 'failed',
+        ms: performance.now() - started,
+        cpuMs: cpu,
+        received,
+        ...memory,
+      }),
+    );
     void queue.stop().then(() => {
       cache.close();
       process.exit(ok ? 0 : 1);
@@ -176,9 +214,13 @@ if (mode === 'plain') {
       else if ((pending.get() as { n: number }).n === 0) finish(true);
     },
   });
-  sampling = startSampling();
+  // The media client (got) is loaded at the first media request, once per process: loaded here,
+  // before the clock starts, so the figure is the transfer's and not module loading's.
+  await import('got');
+  sampling = values.memory ? startSampling() : { stop: () => ({ base: sample(), peak: sample() }) };
+  cpuAtStart = cpuMs();
   started = performance.now();
   queue.start();
 } else {
-  throw new Error('usage: download.ts atelier|plain|fetch …');
+  throw new Error('usage: download.ts atelier|plain|plain-many|fetch …');
 }

@@ -1,7 +1,7 @@
 // What every handler group receives from the composition root (core.ts).
 import type { AccountInfo } from '../contract/ipc/app.ts';
 import type { EventBus } from './events.ts';
-import type { AppAccountManager } from './account/setup.ts';
+import type { AccountManager } from './account/account-manager.ts';
 import type { Settings } from './settings/settings.ts';
 import type { HostServices } from './host/host-services.ts';
 
@@ -17,8 +17,8 @@ export interface CoreContext {
   host: HostInfo;
   events: EventBus;
   account(): AccountInfo;
-  /** The open account (db, client) for handlers: `ctx.accounts.requireSession()`. */
-  accounts: AppAccountManager;
+  /** The open account (cache, client) for handlers: `ctx.accounts.requireSession()`. */
+  accounts: AccountManager;
   settings: Settings;
   /** Notifications, power/online signals, taskbar progress, desktop actions (core/host). */
   hostServices: HostServices;

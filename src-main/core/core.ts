@@ -11,17 +11,15 @@ import { modelsHandlers } from './handlers/models.ts';
 import { assetsHandlers } from './handlers/assets.ts';
 import { presetsHandlers } from './handlers/presets.ts';
 import { syncHandlers } from './handlers/sync.ts';
-import { createAccountSync } from './sync/account-sync.ts';
 import { jobsHandlers } from './handlers/jobs.ts';
 import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
 import { collectionsHandlers } from './handlers/collections.ts';
 import { organizeDemoLibrary } from './library/demo-organize.ts';
-import { browserMediaUrl, createLibraryHost } from './library/library-host.ts';
+import { browserMediaUrl } from './library/library-host.ts';
 import type { MediaReply, MediaRequest } from './library/media-serving.ts';
-import { hostJobsEngine, readyUploads } from './jobs/engine-host.ts';
-import { asServiceClient, jobsServiceFromClient } from './jobs/service-port.ts';
+import { createAccountServices, readyUploads } from './account-services.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
 import { createPickedFolders } from './host/picked-folders.ts';
@@ -104,39 +102,19 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     hostServices,
     mediaUrlFor: deps.mediaUrlFor ?? browserMediaUrl,
   };
-  // One jobs engine and upload queue per open account; new outputs go to the library through
-  // jobsHost.setOutputsListener, only while the auto-download setting is on.
+  // The open account's jobs engine, upload queue, library and syncer, built and closed together.
   // One taskbar/dock bar for every transfer: uploads and downloads add up into one fraction.
-  const transfers = aggregateProgress(hostServices.progress);
-  const jobsHost = hostJobsEngine({
-    accounts,
-    progress: transfers,
-    events,
-    settings,
-    notifier: hostServices.notifier,
-    power: hostServices.power,
-    serviceFor: (client) => {
-      const service = asServiceClient(client);
-      // Background status checks try once; the engine's own backoff decides when to try again.
-      return service ? jobsServiceFromClient(service, service.withRetry({ maxAttempts: 1 })) : null;
-    },
-    logger: { warn: (message, error) => logError(message, error) },
-  });
-  // The open account's offline library: download queue, thumbnails, local copies, folder moves.
-  const libraryHost = createLibraryHost({
+  const services = createAccountServices({
     dataDir: deps.dataDir,
     accounts,
     settings,
     events,
-    progress: transfers,
+    hostServices,
+    progress: aggregateProgress(hostServices.progress),
     logError,
     logInfo: (message) => logger.child('library').info(message),
   });
-  jobsHost.setOutputsListener((outputs) =>
-    libraryHost.enqueueOutputs(outputs.map((o) => ({ kind: o.kind, id: o.id }))),
-  );
-  // The open account's cache and its refreshes (a first one runs whenever an account opens).
-  const accountSync = createAccountSync({ accounts, events, logWarning: (message, error) => logError(message, error) });
+  const libraryHost = services.library;
   // Folders the main process's dialog returned: in the app, the only source of a new library folder.
   const pickedFolders = createPickedFolders();
   const handlers: Handlers = {
@@ -145,21 +123,21 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...settingsHandlers(ctx),
     ...shellHandlers(ctx, pickedFolders),
     ...modelsHandlers({
-      cache: accountSync.cache,
+      cache: services.cache,
       events,
       mediaUrlFor: ctx.mediaUrlFor,
-      client: () => accounts.requireSession().client,
-      uploads: () => readyUploads(jobsHost),
+      client: () => services.session().client,
+      uploads: () => readyUploads(services),
     }),
-    ...assetsHandlers({ cache: accountSync.cache, mediaUrlFor: ctx.mediaUrlFor }),
-    ...presetsHandlers({ cache: accountSync.cache }),
-    ...syncHandlers({ syncer: accountSync.syncer }),
-    ...jobsHandlers(jobsHost),
-    ...trainingHandlers(jobsHost),
-    ...uploadsHandlers(jobsHost),
+    ...assetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
+    ...presetsHandlers({ cache: services.cache }),
+    ...syncHandlers({ syncer: services.syncer }),
+    ...jobsHandlers(services),
+    ...trainingHandlers(services),
+    ...uploadsHandlers(services),
     ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),
     ...collectionsHandlers({
-      cache: accountSync.cache,
+      cache: services.cache,
       events,
       exportTo: async (refs, to) => (await libraryHost.library()).exportTo(refs, to),
     }),
@@ -172,7 +150,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     if (event !== 'sync:changed' || accounts.info().mode !== 'demo') return;
     queueMicrotask(async () => {
       try {
-        const organized = organizeDemoLibrary(accountSync.cache(), Date.now());
+        const organized = organizeDemoLibrary(services.cache(), Date.now());
         if (!organized) return;
         events.emit('collections:changed', { collections: await handlers['collections:list'](undefined) });
         events.emit('assets:changed', { reason: 'organize', kinds: ['image', 'video'] });
@@ -202,9 +180,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     async close() {
       stopDemoOrganize();
       clearTimeout(demoTimer);
-      await libraryHost.close();
-      accountSync.dispose();
-      await jobsHost.close();
+      await services.close();
       await accounts.close();
       ownLogger?.close();
     },

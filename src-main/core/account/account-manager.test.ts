@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import type { AccountInfo } from '../../contract/ipc/app.ts';
+import { createServiceClient, type ServiceClient } from '../api/service-client.ts';
+import type { Cache } from '../db/cache.ts';
+import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createEventBus } from '../events.ts';
+import { silentLogger } from '../log/index.ts';
 import { noCipher, type Cipher } from '../secrets/cipher.ts';
 import { createFakeCipher } from '../secrets/fake-cipher.ts';
 import { keyFingerprint } from '../secrets/fingerprint.ts';
@@ -11,17 +15,17 @@ import { createMemoryStore, type KeyValueStore } from '../settings/store.ts';
 import { createAccountManager } from './account-manager.ts';
 import type { AccountRef, DemoService } from './types.ts';
 
-// Stand-ins for core/db and core/api: they record what the manager did with them.
-interface StandInDb {
+// Real caches (in memory) and real clients (no request is made), with what the manager did with them.
+interface OpenedDb {
   ref: AccountRef;
-  closed: boolean;
-  close(): void;
+  cache: Cache;
 }
-interface StandInClient {
-  baseUrl: string;
-  getApiKey: () => string | null;
-  closed: boolean;
-}
+const isClosed = (db: OpenedDb): boolean => !db.cache.sqlite.open;
+
+/** What each client was given by the manager: the key it would send now, and whether it was closed. */
+const clients = new Map<ServiceClient, { getApiKey: () => string | null; closed: boolean }>();
+const keyOf = (client: ServiceClient): string | null => clients.get(client)!.getApiKey();
+const clientClosed = (client: ServiceClient): boolean => clients.get(client)!.closed;
 
 const BASE = 'https://media.example.com/v1';
 const KEY_A = 'sk-alpha-0123456789abcdef';
@@ -43,7 +47,7 @@ function setup(
   events.subscribe((event, payload) => {
     if (event === 'account:changed') announced.push(payload as AccountInfo);
   });
-  const dbs: StandInDb[] = [];
+  const dbs: OpenedDb[] = [];
   const demoCalls = { starts: 0, stops: 0 };
   const demo: DemoService = {
     async start() {
@@ -58,18 +62,25 @@ function setup(
   const valid = new Set(options.validKeys ?? [KEY_A, KEY_B]);
   const warnings: string[] = [];
   let failOpen: ((ref: AccountRef) => boolean) | null = null;
-  const manager = createAccountManager<StandInDb, StandInClient>({
+  const manager = createAccountManager({
     settings,
     keyStore,
     ...(options.demo === null ? {} : { demo: options.demo ?? demo }),
     openDatabase(ref) {
       if (failOpen?.(ref)) throw new AppError({ code: 'internal', message: 'database from a newer app' });
-      const db: StandInDb = { ref, closed: false, close: () => void (db.closed = true) };
-      dbs.push(db);
-      return db;
+      const cache = openMemoryCache();
+      dbs.push({ ref, cache });
+      return cache;
     },
-    createClient: ({ baseUrl, getApiKey }) => ({ baseUrl, getApiKey, closed: false }),
-    closeClient: (client) => void (client.closed = true),
+    createClient({ baseUrl, getApiKey }) {
+      const client = createServiceClient({ baseUrl, getApiKey, logger: silentLogger() });
+      clients.set(client, { getApiKey, closed: false });
+      return client;
+    },
+    closeClient(client) {
+      client.close();
+      clients.get(client)!.closed = true;
+    },
     async checkKey({ baseUrl, key }) {
       if (baseUrl.includes('unreachable')) throw new AppError({ code: 'network', message: 'ECONNREFUSED' });
       if (!valid.has(key)) {
@@ -103,14 +114,14 @@ async function refusal(promise: Promise<unknown>): Promise<ErrorInfo> {
   throw new Error('expected a refusal');
 }
 
-const openDbs = (dbs: StandInDb[]) => dbs.filter((db) => !db.closed).map((db) => db.ref);
+const openDbs = (dbs: OpenedDb[]) => dbs.filter((db) => !isClosed(db)).map((db) => db.ref);
 
 describe('account manager', () => {
   it('starts with no account and opens nothing before a key or the demo', async () => {
     const { manager, dbs } = setup();
     expect(await manager.start()).toEqual({ mode: 'none', keyConfigured: false, keyStorage: 'none', baseUrl: null });
     expect(dbs).toEqual([]);
-    expect(manager.current().db).toBeNull();
+    expect(manager.current()).toBeNull();
     expect((await refusal(Promise.resolve().then(() => manager.requireSession()))).code).toBe('auth');
   });
 
@@ -123,8 +134,9 @@ describe('account manager', () => {
     expect(settings.get().mode).toBe('service');
     expect(announced.at(-1)).toEqual(info);
     const session = manager.requireSession();
-    expect(session.client.getApiKey()).toBe(KEY_A);
-    expect(session.db).toBe(dbs[0]);
+    expect(keyOf(session.client)).toBe(KEY_A);
+    expect(session.cache).toBe(dbs[0]!.cache);
+    expect(session.area).toBe('');
   });
 
   it('gives two keys two databases and closes the first after its users let go', async () => {
@@ -135,18 +147,18 @@ describe('account manager', () => {
     const order: string[] = [];
     manager.onSessionClosing(async (session) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
-      order.push(`closing ${session.db === first.db ? 'A' : '?'} while open=${!first.db.closed}`);
+      order.push(`closing ${session.cache === first.cache ? 'A' : '?'} while open=${first.cache.sqlite.open}`);
     });
     manager.onSessionOpened(() => void order.push('opened B'));
     await manager.setKey(KEY_B);
     expect(order).toEqual(['closing A while open=true', 'opened B']);
-    expect(first.db.closed).toBe(true);
-    expect(first.client.closed).toBe(true);
+    expect(first.cache.sqlite.open).toBe(false);
+    expect(clientClosed(first.client)).toBe(true);
     expect(openDbs(dbs)).toEqual([{ baseUrl: BASE, keyFingerprint: keyFingerprint(KEY_B) }]);
     expect(dbs[0]!.ref).not.toEqual(dbs[1]!.ref);
     // A request still in flight on the old client must not carry the new key.
-    expect(first.client.getApiKey()).toBeNull();
-    expect(manager.requireSession().client.getApiKey()).toBe(KEY_B);
+    expect(keyOf(first.client)).toBeNull();
+    expect(keyOf(manager.requireSession().client)).toBe(KEY_B);
   });
 
   it('refuses a key the service rejects and keeps the previous key and account', async () => {
@@ -180,7 +192,8 @@ describe('account manager', () => {
     const demoInfo = await manager.useDemo();
     expect(demoInfo).toMatchObject({ mode: 'demo', baseUrl: 'http://127.0.0.1:4999', keyConfigured: true });
     expect(openDbs(dbs)).toEqual(['demo']);
-    expect(manager.requireSession().client.getApiKey()).toBe('demo-key');
+    expect(keyOf(manager.requireSession().client)).toBe('demo-key');
+    expect(manager.requireSession().area).toBe('Demo');
     expect(settings.get().mode).toBe('demo');
     const back = await manager.leaveDemo();
     expect(back).toMatchObject({ mode: 'service', baseUrl: BASE });
@@ -214,8 +227,8 @@ describe('account manager', () => {
       keyStorage: 'none',
       baseUrl: null,
     });
-    expect(dbs[0]!.closed).toBe(true);
-    expect(client.getApiKey()).toBeNull();
+    expect(isClosed(dbs[0]!)).toBe(true);
+    expect(keyOf(client)).toBeNull();
     expect(settings.get().mode).toBe('none');
     expect(store.get('apiKey')).toBeUndefined();
   });
@@ -235,11 +248,11 @@ describe('account manager', () => {
     await first.manager.start();
     await first.manager.setKey(KEY_A);
     await first.manager.close();
-    expect(first.dbs.every((db) => db.closed)).toBe(true);
+    expect(first.dbs.every(isClosed)).toBe(true);
 
     const second = setup({ store, cipher });
     expect(await second.manager.start()).toMatchObject({ mode: 'service', keyStorage: 'encrypted' });
-    expect(second.manager.requireSession().client.getApiKey()).toBe(KEY_A);
+    expect(keyOf(second.manager.requireSession().client)).toBe(KEY_A);
     await second.manager.useDemo();
     await second.manager.close();
     expect(second.demoCalls).toEqual({ starts: 1, stops: 1 });
@@ -268,7 +281,7 @@ describe('account manager', () => {
     expect((await refusal(manager.setKey(KEY_B))).message).toMatch(/newer app/);
     expect(keyStore.get()).toBe(KEY_A);
     expect(openDbs(dbs)).toHaveLength(1);
-    expect(manager.requireSession().db.closed).toBe(false);
+    expect(manager.requireSession().cache.sqlite.open).toBe(true);
   });
 
   it('sends the key to no address it was not entered for; with the key again, opens that service’s own database', async () => {

@@ -4,30 +4,32 @@
 import { dirname } from 'node:path';
 import { AppError } from '../../contract/errors.ts';
 import type { AccountInfo, AccountOpenProblemInfo } from '../../contract/ipc/app.ts';
+import type { ServiceClient } from '../api/service-client.ts';
+import type { Cache } from '../db/cache.ts';
 import type { EventBus } from '../events.ts';
 import { keyFingerprint } from '../secrets/fingerprint.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
 import type { Settings } from '../settings/settings.ts';
-import type {
-  AccountLogger,
-  AccountRef,
-  AccountSession,
-  CurrentAccount,
-  DemoService,
-  SessionListener,
+import {
+  DEMO_AREA,
+  type AccountLogger,
+  type AccountRef,
+  type AccountSession,
+  type DemoService,
+  type SessionListener,
 } from './types.ts';
 import { verifyKey } from './verify-key.ts';
 
-export interface AccountManagerDeps<Db extends { close(): void }, Client> {
+export interface AccountManagerDeps {
   settings: Settings;
   keyStore: KeyStore;
   demo?: DemoService;
   /** Opens (creating and migrating as needed) the database of one account. */
-  openDatabase(account: AccountRef): Db;
+  openDatabase(account: AccountRef): Cache;
   /** `getApiKey` is called for every request, so a removed key stops being sent at once. */
-  createClient(options: { baseUrl: string; getApiKey: () => string | null }): Client;
+  createClient(options: { baseUrl: string; getApiKey: () => string | null }): ServiceClient;
   /** Releases what a client holds (keep-alive sockets) once its account is closed. */
-  closeClient?(client: Client): void;
+  closeClient?(client: ServiceClient): void;
   /** One cheap authenticated request with a candidate key, before it is saved (GET /models). */
   checkKey(candidate: { baseUrl: string; key: string }): Promise<unknown>;
   /** Sets an account database that could not be opened aside (renamed next to it with `label`). */
@@ -36,13 +38,14 @@ export interface AccountManagerDeps<Db extends { close(): void }, Client> {
   logger: AccountLogger;
 }
 
-export interface AccountManager<Db, Client> {
+export interface AccountManager {
   /** Opens the account the saved settings and key call for. Call once after creation. */
   start(): Promise<AccountInfo>;
   info(): AccountInfo;
-  current(): CurrentAccount<Db, Client>;
+  /** The open account, or null. */
+  current(): AccountSession | null;
   /** The open account, or an 'auth' error telling the user to add a key or try the demo. */
-  requireSession(): AccountSession<Db, Client>;
+  requireSession(): AccountSession;
   /** `baseUrl` given: the key is checked against and paired with that address, which becomes the setting. */
   setKey(key: string, options?: { verify?: boolean; baseUrl?: string }): Promise<AccountInfo>;
   removeKey(): Promise<AccountInfo>;
@@ -55,29 +58,34 @@ export interface AccountManager<Db, Client> {
   /** Resolves once every queued switch has finished. */
   settled(): Promise<void>;
   /** Awaited before an account's database is closed: stop using it. */
-  onSessionClosing(listener: SessionListener<Db, Client>): () => void;
-  onSessionOpened(listener: SessionListener<Db, Client>): () => void;
+  onSessionClosing(listener: SessionListener): () => void;
+  onSessionOpened(listener: SessionListener): () => void;
   close(): Promise<void>;
 }
 
 type Target = { mode: 'none' } | { mode: 'demo' } | { mode: 'service'; baseUrl: string; fingerprint: string };
 
-interface OpenSession<Db, Client> extends AccountSession<Db, Client> {
+interface OpenSession extends AccountSession {
   identity: string;
 }
+
+/** What others see of the open session (without the manager's identity key). */
+const publicView = ({ mode, cache, client, baseUrl, area }: OpenSession): AccountSession => ({
+  mode,
+  cache,
+  client,
+  baseUrl,
+  area,
+});
 
 const identityOf = (target: Target): string =>
   target.mode === 'service' ? `service ${target.baseUrl} ${target.fingerprint}` : target.mode;
 
-const NO_ACCOUNT = { mode: 'none', db: null, client: null, baseUrl: null } as const;
-
-export function createAccountManager<Db extends { close(): void }, Client>(
-  deps: AccountManagerDeps<Db, Client>,
-): AccountManager<Db, Client> {
+export function createAccountManager(deps: AccountManagerDeps): AccountManager {
   const { settings, keyStore, logger } = deps;
-  const closingListeners = new Set<SessionListener<Db, Client>>();
-  const openedListeners = new Set<SessionListener<Db, Client>>();
-  let session: OpenSession<Db, Client> | null = null;
+  const closingListeners = new Set<SessionListener>();
+  const openedListeners = new Set<SessionListener>();
+  let session: OpenSession | null = null;
   let demoEndpoint: { baseUrl: string; apiKey: string } | null = null;
   let lastAnnounced = '';
   let closed = false;
@@ -164,7 +172,7 @@ export function createAccountManager<Db extends { close(): void }, Client>(
     }
   };
 
-  const open = async (target: Exclude<Target, { mode: 'none' }>): Promise<OpenSession<Db, Client>> => {
+  const open = async (target: Exclude<Target, { mode: 'none' }>): Promise<OpenSession> => {
     const identity = identityOf(target);
     if (target.mode === 'demo') {
       if (!deps.demo) throw new AppError({ code: 'unsupported', message: 'Demo mode is not available here.' });
@@ -172,7 +180,8 @@ export function createAccountManager<Db extends { close(): void }, Client>(
       const endpoint = (demoEndpoint ??= await deps.demo.start());
       try {
         const client = deps.createClient({ baseUrl: endpoint.baseUrl, getApiKey: () => endpoint.apiKey });
-        return { mode: 'demo', identity, baseUrl: endpoint.baseUrl, db: deps.openDatabase('demo'), client };
+        const cache = deps.openDatabase('demo');
+        return { mode: 'demo', identity, baseUrl: endpoint.baseUrl, cache, client, area: DEMO_AREA };
       } catch (error) {
         if (startedHere) await stopDemo();
         throw error;
@@ -182,16 +191,16 @@ export function createAccountManager<Db extends { close(): void }, Client>(
     // A client outliving its account (a request in flight during a switch) must not carry the
     // next account's key: it sends a key only while that key is still the one it was made for.
     const getApiKey = () => (keyStore.fingerprint() === fingerprint ? keyStore.get() : null);
-    const db = deps.openDatabase({ baseUrl, keyFingerprint: fingerprint });
+    const cache = deps.openDatabase({ baseUrl, keyFingerprint: fingerprint });
     try {
-      return { mode: 'service', identity, baseUrl, db, client: deps.createClient({ baseUrl, getApiKey }) };
+      return { mode: 'service', identity, baseUrl, cache, client: deps.createClient({ baseUrl, getApiKey }), area: '' };
     } catch (error) {
-      db.close();
+      cache.close();
       throw error;
     }
   };
 
-  const closeSession = async (previous: OpenSession<Db, Client>): Promise<void> => {
+  const closeSession = async (previous: OpenSession): Promise<void> => {
     for (const listener of closingListeners) {
       try {
         await listener(previous);
@@ -200,7 +209,7 @@ export function createAccountManager<Db extends { close(): void }, Client>(
       }
     }
     try {
-      previous.db.close();
+      previous.cache.close();
     } catch (error) {
       logger.warn('Closing the previous account database failed', error);
     }
@@ -224,7 +233,7 @@ export function createAccountManager<Db extends { close(): void }, Client>(
       commit();
     } catch (error) {
       if (next) {
-        next.db.close();
+        next.cache.close();
         deps.closeClient?.(next.client);
       }
       throw error;
@@ -275,13 +284,12 @@ export function createAccountManager<Db extends { close(): void }, Client>(
         }
       }),
     info,
-    current: () =>
-      session ? { mode: session.mode, db: session.db, client: session.client, baseUrl: session.baseUrl } : NO_ACCOUNT,
+    current: () => (session ? publicView(session) : null),
     requireSession() {
       if (!session) {
         throw new AppError({ code: 'auth', message: 'No account yet: add your API key in Settings, or try the demo.' });
       }
-      return { mode: session.mode, db: session.db, client: session.client, baseUrl: session.baseUrl };
+      return publicView(session);
     },
     setKey: (key, options = {}) =>
       serial(async () => {

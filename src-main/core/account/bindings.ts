@@ -3,17 +3,14 @@
 import { existsSync, renameSync } from 'node:fs';
 import { createServiceClient, type ServiceClient } from '../api/index.ts';
 import { accountDatabasePath } from '../db/account-path.ts';
-import { openDatabase, type SqliteDatabase } from '../db/database.ts';
+import { openCache, type Cache } from '../db/cache.ts';
 import type { Logger } from '../log/logger.ts';
 import type { AccountRef } from './types.ts';
 
-export type AccountDatabase = SqliteDatabase;
-export type AccountClient = ServiceClient;
-
 export interface AccountBindings {
-  openDatabase(account: AccountRef): AccountDatabase;
-  createClient(options: { baseUrl: string; getApiKey: () => string | null }): AccountClient;
-  closeClient(client: AccountClient): void;
+  openDatabase(account: AccountRef): Cache;
+  createClient(options: { baseUrl: string; getApiKey: () => string | null }): ServiceClient;
+  closeClient(client: ServiceClient): void;
   checkKey(candidate: { baseUrl: string; key: string }): Promise<unknown>;
   setAsideDatabase(file: string, label: string): void;
 }
@@ -31,7 +28,7 @@ export function appAccountBindings(
   onReach?: (reached: boolean) => void,
 ): AccountBindings {
   return {
-    openDatabase: (account) => openDatabase(accountDatabasePath(dataDir, account)),
+    openDatabase: (account) => openCache(accountDatabasePath(dataDir, account)),
     createClient: ({ baseUrl, getApiKey }) =>
       createServiceClient({ baseUrl, getApiKey, logger, ...(onReach ? { onReach } : {}) }),
     closeClient: (client) => client.close(),

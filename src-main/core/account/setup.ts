@@ -10,10 +10,8 @@ import { createSettings, toSettingsInfo, type Settings } from '../settings/setti
 import { createJsonFileStore } from '../settings/json-file-store.ts';
 import type { KeyValueStore } from '../settings/store.ts';
 import { createAccountManager, type AccountManager } from './account-manager.ts';
-import { appAccountBindings, type AccountClient, type AccountDatabase } from './bindings.ts';
+import { appAccountBindings } from './bindings.ts';
 import type { AccountLogger, DemoService } from './types.ts';
-
-export type AppAccountManager = AccountManager<AccountDatabase, AccountClient>;
 
 export interface AccountSetupDeps {
   dataDir: string;
@@ -37,7 +35,7 @@ export interface AccountSetupDeps {
 export interface AccountServices {
   settings: Settings;
   keyStore: KeyStore;
-  accounts: AppAccountManager;
+  accounts: AccountManager;
 }
 
 const rendererFields = new Set<string>(Object.keys(settingsFieldSchemas));

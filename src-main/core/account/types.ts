@@ -1,4 +1,6 @@
 // Types of the account layer: which service, which key, which database; shared by core and hosts.
+import type { ServiceClient } from '../api/service-client.ts';
+import type { Cache } from '../db/cache.ts';
 
 /** Injected by the host (browser mode, the shell): starts the emulator in-process. Core never imports it. */
 export interface DemoService {
@@ -9,16 +11,20 @@ export interface DemoService {
 /** Names one account's database: the service address plus the key's fingerprint, or the demo. */
 export type AccountRef = { baseUrl: string; keyFingerprint: string } | 'demo';
 
-/** An open account: what other handlers use to reach the service and the cache. */
-export interface AccountSession<Db, Client> {
-  mode: 'demo' | 'service';
-  db: Db;
-  client: Client;
-  baseUrl: string;
-}
+/** The demo keeps its files in a folder of its own inside the library, so they never mix. */
+export const DEMO_AREA = 'Demo';
 
-export type CurrentAccount<Db, Client> =
-  AccountSession<Db, Client> | { mode: 'none'; db: null; client: null; baseUrl: null };
+/** An open account: its cache, its API client, and where its files go in the library folder. */
+export interface AccountSession {
+  mode: 'demo' | 'service';
+  /** The account's database with its repositories (db/cache.ts). */
+  cache: Cache;
+  client: ServiceClient;
+  /** The service address (media links of a remote service may not lead to local addresses). */
+  baseUrl: string;
+  /** This account's folder inside the library folder: '' for a service account, DEMO_AREA for the demo. */
+  area: string;
+}
 
 /** Given no secrets, ever; the host's logger redacts as a second line of defence. */
 export interface AccountLogger {
@@ -26,4 +32,4 @@ export interface AccountLogger {
   warn(message: string, error?: unknown): void;
 }
 
-export type SessionListener<Db, Client> = (session: AccountSession<Db, Client>) => void | Promise<void>;
+export type SessionListener = (session: AccountSession) => void | Promise<void>;

@@ -1,5 +1,5 @@
 // One account's local cache: the open database with its repositories, a transaction helper and
-// close(). This is the `db` an account session carries.
+// close(). This is the `cache` an account session carries.
 import { closeDatabase, openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './database.ts';
 import { AssetsRepo } from './repos/assets-repo.ts';
 import { CollectionsRepo } from './repos/collections-repo.ts';
@@ -50,17 +50,4 @@ export function openCache(file: string, options: OpenDatabaseOptions = {}): Cach
     closeDatabase(sqlite);
     throw error;
   }
-}
-
-const cachesByHandle = new WeakMap<SqliteDatabase, Cache>();
-
-/** The one Cache of an open handle (repositories prepared once per handle, not per call). */
-export function cacheOf(db: SqliteDatabase | Cache): Cache {
-  if ('sqlite' in db) return db;
-  let cache = cachesByHandle.get(db);
-  if (!cache) {
-    cache = createCache(db);
-    cachesByHandle.set(db, cache);
-  }
-  return cache;
 }

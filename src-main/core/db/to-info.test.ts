@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from './cache.ts';
 import { seedAssets } from './test-support/seed-assets.ts';
-import { posterLinkVideoId, remotePosterLink } from '../library/poster-links.ts';
+import { posterLinkVideoId, remotePosterLink } from './poster-links.ts';
 import { assetToInfo } from './to-info.ts';
 
 const mediaUrlFor = (path: string) => `media://x/${path}`;

@@ -4,7 +4,7 @@ import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { PresetInfo } from '../../contract/ipc/presets.ts';
 import type { UploadInfo, UploadStateInfo } from '../../contract/ipc/uploads.ts';
 import { isModelUsable } from '../../contract/service.ts';
-import { remotePosterLink, wantsPosterLink } from '../library/poster-links.ts';
+import { remotePosterLink, wantsPosterLink } from './poster-links.ts';
 import type { AssetRow } from './repos/asset-row.ts';
 import type { ModelRow, UploadedCounts } from './repos/models-repo.ts';
 import type { PresetRow } from './repos/presets-repo.ts';

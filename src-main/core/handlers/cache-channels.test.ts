@@ -6,13 +6,12 @@ import type { AssetInfo, AssetPageInfo } from '../../contract/ipc/assets.ts';
 import type { EventChannel } from '../../contract/ipc.ts';
 import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { SyncResultInfo, SyncStatusInfo } from '../../contract/ipc/sync.ts';
-import { createServiceClient, type ServiceClient } from '../api/service-client.ts';
+import { openTestSession, type TestSession } from '../account/test-support/test-session.ts';
+import type { ServiceClient } from '../api/service-client.ts';
 import type { Cache } from '../db/cache.ts';
-import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createDispatcher, type Dispatch, type Handlers } from '../dispatch.ts';
 import { createEventBus } from '../events.ts';
-import { silentLogger } from '../log/index.ts';
-import { createAccountSync } from '../sync/account-sync.ts';
+import { createAccountSyncer } from '../sync/account-syncer.ts';
 import { assetsHandlers } from './assets.ts';
 import { modelsHandlers } from './models.ts';
 import { presetsHandlers } from './presets.ts';
@@ -20,6 +19,7 @@ import { syncHandlers } from './sync.ts';
 import { browserMediaUrl } from '../library/library-host.ts';
 
 let emulator: RunningEmulator;
+let session: TestSession;
 let client: ServiceClient;
 let cache: Cache;
 let dispatch: Dispatch;
@@ -33,12 +33,8 @@ async function value<T>(channel: string, args?: unknown): Promise<T> {
 
 beforeAll(async () => {
   emulator = await startEmulator({ seed: 5 });
-  client = createServiceClient({
-    baseUrl: emulator.url,
-    getApiKey: () => 'demo-key',
-    logger: silentLogger(),
-    timing: { sleep: async () => {} },
-  });
+  session = openTestSession(emulator.url);
+  ({ client, cache } = session);
   await client.createModel({ modelType: 'style' });
   await client.submit({
     kind: 'image',
@@ -47,20 +43,14 @@ beforeAll(async () => {
   await client.submit({ kind: 'video', body: { modelID: 'videod-1.5', prompt: 'an owl taking flight' } });
   emulator.control.advanceClock(30 * 60_000);
 
-  cache = openMemoryCache();
   const events = createEventBus();
   events.subscribe((event, payload) => seen.push({ event, payload }));
-  const session = { db: cache, client };
-  const accountSync = createAccountSync({
-    accounts: { requireSession: () => session, onSessionOpened: () => () => {}, onSessionClosing: () => () => {} },
-    events,
-    logWarning: () => {},
-  });
+  const syncer = createAccountSyncer(session, events);
   const handlers = {
-    ...modelsHandlers({ cache: accountSync.cache, events, mediaUrlFor: browserMediaUrl, client: () => client }),
-    ...assetsHandlers({ cache: accountSync.cache, mediaUrlFor: browserMediaUrl }),
-    ...presetsHandlers({ cache: accountSync.cache }),
-    ...syncHandlers({ syncer: accountSync.syncer }),
+    ...modelsHandlers({ cache: () => cache, events, mediaUrlFor: browserMediaUrl, client: () => client }),
+    ...assetsHandlers({ cache: () => cache, mediaUrlFor: browserMediaUrl }),
+    ...presetsHandlers({ cache: () => cache }),
+    ...syncHandlers({ syncer: () => syncer }),
   };
   // Only this file's channels are exercised; the others are never called here.
   dispatch = createDispatcher(handlers as unknown as Handlers, (channel, error) => {
@@ -68,8 +58,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  cache.close();
-  client.close();
+  session.close();
   await emulator.close();
 });
 

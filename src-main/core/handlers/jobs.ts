@@ -1,8 +1,8 @@
 // Handlers of the jobs:* channels: the account's jobs engine does the work (core/jobs).
 import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo, SubmitRequestInfo } from '../../contract/ipc/jobs.ts';
-import { readyJobs, type JobsEngineHost } from '../jobs/engine-host.ts';
+import { readyJobs, type AccountServices } from '../account-services.ts';
 
-export function jobsHandlers(host: JobsEngineHost) {
+export function jobsHandlers(host: AccountServices) {
   const engine = () => readyJobs(host);
   return {
     'jobs:submit': async (request: SubmitRequestInfo): Promise<JobInfo> => (await engine()).submit(request),

@@ -13,8 +13,8 @@ import type { Cache } from '../db/cache.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createDispatcher, type Dispatch, type Handlers } from '../dispatch.ts';
 import { createEventBus } from '../events.ts';
-import { systemTime } from '../jobs/engine-time.ts';
-import { jobsServiceFromClient } from '../jobs/service-port.ts';
+import { systemTime } from '../host/time.ts';
+import { uploadServiceFromClient } from '../uploads/upload-service.ts';
 import { browserMediaUrl } from '../library/library-host.ts';
 import { silentLogger } from '../log/index.ts';
 import { UploadQueue } from '../uploads/upload-queue.ts';
@@ -56,7 +56,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'atelier-models-'));
   queue = new UploadQueue({
     cache,
-    service: jobsServiceFromClient(client),
+    service: uploadServiceFromClient(client),
     time: systemTime,
     emit: () => {},
     stagingDir: join(dir, 'staging'),

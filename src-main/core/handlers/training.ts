@@ -1,8 +1,8 @@
 // Handlers of the training:* channels: start training and read the watcher's view (core/jobs).
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
-import { readyJobs, type JobsEngineHost } from '../jobs/engine-host.ts';
+import { readyJobs, type AccountServices } from '../account-services.ts';
 
-export function trainingHandlers(host: JobsEngineHost) {
+export function trainingHandlers(host: AccountServices) {
   return {
     'training:start': async ({ modelId }: { modelId: string }): Promise<TrainingInfo> =>
       (await readyJobs(host)).startTraining(modelId),

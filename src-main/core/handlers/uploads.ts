@@ -2,13 +2,13 @@
 // then the account's upload queue checks and sends them (core/uploads).
 import type { UploadChunkInfo, UploadFileInfo, UploadInfo, UploadsAddResultInfo } from '../../contract/ipc/uploads.ts';
 import type { UploadType } from '../../contract/service.ts';
-import { readyUploads, type JobsEngineHost } from '../jobs/engine-host.ts';
+import { readyUploads, type AccountServices } from '../account-services.ts';
 import { IncomingFiles } from '../uploads/incoming-files.ts';
 import type { FileSource } from '../uploads/upload-checks.ts';
 
 type AddedFile = { fileId: string } | { name: string; bytesBase64: string };
 
-export function uploadsHandlers(host: JobsEngineHost, incoming = new IncomingFiles()) {
+export function uploadsHandlers(host: AccountServices, incoming = new IncomingFiles()) {
   return {
     'uploads:begin-file': ({ name, size }: { name: string; size: number }): UploadFileInfo => ({
       fileId: incoming.begin(name, size),

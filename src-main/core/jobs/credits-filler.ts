@@ -4,7 +4,7 @@
 // to what is known.
 import { JOB_LIST_RANGE_MS } from '../../contract/service.ts';
 import type { Cache } from '../db/cache.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import { checkJobsPage, type JobsService } from './service-port.ts';
 
 const LOOK_BACK = 20;

@@ -1,7 +1,7 @@
 // The engine's tunables with their defaults, and where each loop's "no request before" time is
 // kept (the database, so a Retry-After still counts after a restart).
 import type { Cache } from '../db/cache.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import { DEFAULT_FINISH_NOTIFIER, type FinishNotifierOptions } from './finish-notifier.ts';
 import { DEFAULT_POLL_ROUND, type PollRoundOptions } from './poll-round.ts';
 import { DEFAULT_TRAINING, type TrainingOptions } from './training-watcher.ts';

@@ -15,7 +15,7 @@ import { steadyPowerSignals, type PowerSignals } from '../host/power-signals.ts'
 import { COST_SCAN_LIMIT, estimateCost } from './cost-estimate.ts';
 import { CreditsFiller } from './credits-filler.ts';
 import { engineOptions, gateStore, type JobsEngineOverrides } from './engine-options.ts';
-import { systemTime, type EngineTime } from './engine-time.ts';
+import { systemTime, type EngineTime } from '../host/time.ts';
 import { FinishNotifier } from './finish-notifier.ts';
 import { jobEvents } from './job-events.ts';
 import { jobFinisher } from './job-finisher.ts';

@@ -10,7 +10,7 @@ import {
   type Notifier,
   type NotificationRequest,
 } from '../host/notifier.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import { outputsOf, requestOf } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 

@@ -5,7 +5,7 @@ import { isJobSuccess, type Job, type JobSummary } from '../../contract/service.
 import type { Cache } from '../db/cache.ts';
 import { parseTime } from '../db/values.ts';
 import type { EventBus } from '../events.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import type { FinishNotifier } from './finish-notifier.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { recordOutputs, type OutputAsset } from './outputs.ts';

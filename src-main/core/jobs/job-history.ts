@@ -4,7 +4,7 @@
 import { AppError } from '../../contract/errors.ts';
 import type { JobHistoryPageInfo } from '../../contract/ipc/jobs.ts';
 import { JOB_LIST_RANGE_MS, type JobsPage } from '../../contract/service.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import type { JobsRepo } from '../db/repos/jobs-repo.ts';
 import { checkJobsPage, type JobsService } from './service-port.ts';
 

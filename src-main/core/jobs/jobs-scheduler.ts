@@ -1,7 +1,7 @@
 // The work of the jobs loop: when it is due, first check submissions whose answer was lost
 // (reconciliation), then one batched poll round. The loop (wall-clock-loop.ts) decides when.
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import type { FinishNotifier } from './finish-notifier.ts';
 import type { FinishJob } from './job-finisher.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';

@@ -14,7 +14,7 @@ import type { TriggerRequest } from '../api/generation-request.ts';
 import type { Cache } from '../db/cache.ts';
 import { modelFields } from '../db/server-records.ts';
 import type { EventBus } from '../events.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import { checkModel, type JobsService } from './service-port.ts';
 
 export interface ModelRefusalDeps {

@@ -7,7 +7,7 @@ import type { FieldProblem, GenerationRequest } from '../../contract/rules/index
 import { errorInfoOf } from '../api/backoff.ts';
 import { checkedRequest, refusedRequest, type TriggerRequest } from '../api/generation-request.ts';
 import { neverSent } from '../api/unsent.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import { activeStateOf, pollIntervalOf } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { checkTrigger, type JobsService } from './service-port.ts';

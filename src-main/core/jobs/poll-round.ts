@@ -7,7 +7,7 @@ import type { Job, JobSummary, JobsPage } from '../../contract/service.ts';
 import { isJobSuccess, JOB_LIST_RANGE_MS } from '../../contract/service.ts';
 import { parseTime } from '../db/values.ts';
 import { classifyFailure, errorInfoOf, fullJitterDelay } from '../api/backoff.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import { outcomeOf, pollIntervalFor } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { checkJob, checkJobsPage, type JobsService } from './service-port.ts';

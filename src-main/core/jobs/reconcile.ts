@@ -5,7 +5,7 @@ import type { JobSummary } from '../../contract/service.ts';
 import { isJobSuccess, JOB_LIST_RANGE_MS } from '../../contract/service.ts';
 import { parseTime } from '../db/values.ts';
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import { activeStateOf } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { matchSubmissions, type Candidate, type CandidateKind, type MatchWindow } from './reconcile-match.ts';

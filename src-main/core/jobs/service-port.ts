@@ -9,12 +9,11 @@ import type {
   JobsPage,
   Model,
   TriggerResponse,
-  UploadedImage,
   UploadType,
 } from '../../contract/service.ts';
 import type { TriggerRequest } from '../api/generation-request.ts';
+import { countModelImages } from '../api/model-images.ts';
 import type { ServiceClient } from '../api/service-client.ts';
-import type { UploadImageRequest } from '../api/upload.ts';
 
 export interface JobRange {
   /** RFC 3339. */
@@ -39,10 +38,8 @@ export interface JobsService {
   trainModel(modelId: string): Promise<string>;
   /** A model's uploaded images of one type (GET /models/{id}/images, all pages). */
   countModelImages(modelId: string, type: UploadType, signal?: AbortSignal): Promise<number>;
-  uploadImage(request: UploadImageRequest): Promise<UploadedImage>;
 }
 
-/** The app's service client as the engine's JobsService. */
 /**
  * The engine's view of a client. `polls` answers the status checks (job pages, a job, a model):
  * pass a single-attempt client so the engine's stored, jittered backoff is their only retry
@@ -58,19 +55,7 @@ export function jobsServiceFromClient(
     getJob: (jobId, signal) => polls.getJob(jobId, signal ? { signal } : undefined),
     getModel: (modelId, signal) => polls.getModel(modelId, signal ? { signal } : undefined),
     trainModel: (modelId) => client.trainModel(modelId),
-    async countModelImages(modelId, type, signal) {
-      let count = 0;
-      const imageType = type === 'modelInput' ? 'input' : 'auxiliaryType';
-      for await (const page of client.listModelImages(modelId, {
-        imageType,
-        pageSize: 100,
-        ...(signal ? { signal } : {}),
-      })) {
-        count += page.items.filter((image) => image.type === type).length;
-      }
-      return count;
-    },
-    uploadImage: (request) => client.uploadImage(request),
+    countModelImages: (modelId, type, signal) => countModelImages(client, modelId, type, signal),
   };
 }
 
@@ -136,19 +121,4 @@ export function checkModel(value: unknown, expectedId: string): Model {
     createdAt: typeof value['createdAt'] === 'string' ? value['createdAt'] : '',
     updatedAt: typeof value['updatedAt'] === 'string' ? value['updatedAt'] : '',
   };
-}
-
-/** The account's client when it is the full ServiceClient (the engine cannot run on less). */
-export function asServiceClient(client: unknown): ServiceClient | null {
-  const c = client as Partial<Record<keyof ServiceClient, unknown>> | null;
-  const needed: (keyof ServiceClient)[] = [
-    'submit',
-    'listJobs',
-    'getJob',
-    'getModel',
-    'trainModel',
-    'listModelImages',
-    'uploadImage',
-  ];
-  return c && needed.every((name) => typeof c[name] === 'function') ? (client as ServiceClient) : null;
 }

@@ -7,7 +7,7 @@ import { UPLOAD_RULES } from '../../contract/rules/index.ts';
 import { POLL_INTERVALS_MS } from '../../contract/service.ts';
 import type { Notifier } from '../host/notifier.ts';
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
-import type { EngineTime } from './engine-time.ts';
+import type { EngineTime } from '../host/time.ts';
 import { checkModel, type JobsService } from './service-port.ts';
 import type { ModelRow, ModelsRepo, TrainState } from '../db/repos/models-repo.ts';
 import type { LoopWork } from './wall-clock-loop.ts';

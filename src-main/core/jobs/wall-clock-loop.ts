@@ -4,7 +4,7 @@
 import type { ErrorInfo } from '../../contract/errors.ts';
 import { diskFullError, isDiskFull } from '../db/disk-full.ts';
 import { classifyFailure, retryDelay, type BackoffPolicy } from '../api/backoff.ts';
-import type { EngineTime, TimerHandle } from './engine-time.ts';
+import type { EngineTime, TimerHandle } from '../host/time.ts';
 
 export interface LoopWork {
   /** Earliest wall-clock time something is due; null = nothing to do until poked. */

@@ -3,7 +3,7 @@ import type { ErrorCode, ErrorInfo } from '../../contract/errors.ts';
 import { ERROR_CODES } from '../../contract/errors.ts';
 import type { AssetRefInfo, DownloadInfo, DownloadModeInfo } from '../../contract/ipc/library.ts';
 import { HLS_ENTRY } from './hls-copy.ts';
-import type { DownloadWithAsset } from './download-store.ts';
+import type { DownloadRow } from '../db/repos/downloads-repo.ts';
 import { extensionOfUrl } from './media-types.ts';
 import { safeNameForId } from './paths.ts';
 
@@ -50,7 +50,7 @@ export const withExtension = (dest: string, ext: string): string => dest.replace
 const asErrorCode = (code: string | null): ErrorCode =>
   code !== null && (ERROR_CODES as readonly string[]).includes(code) ? (code as ErrorCode) : 'internal';
 
-export function errorOf(row: Pick<DownloadWithAsset, 'error' | 'error_code'>): ErrorInfo | null {
+export function errorOf(row: Pick<DownloadRow, 'error' | 'error_code'>): ErrorInfo | null {
   return row.error ? { code: asErrorCode(row.error_code), message: row.error } : null;
 }
 
@@ -60,7 +60,7 @@ export interface LiveProgress {
   fraction: number | null;
 }
 
-function progressOf(row: DownloadWithAsset, live: LiveProgress | undefined): number | null {
+function progressOf(row: DownloadRow, live: LiveProgress | undefined): number | null {
   if (row.state === 'succeeded') return 1;
   if (live?.fraction !== null && live?.fraction !== undefined) return live.fraction;
   if (row.state === 'preparing') return row.prepare_percent === null ? null : Math.min(1, row.prepare_percent / 100);
@@ -68,7 +68,7 @@ function progressOf(row: DownloadWithAsset, live: LiveProgress | undefined): num
   return null;
 }
 
-export function toDownloadInfo(row: DownloadWithAsset, live?: LiveProgress): DownloadInfo {
+export function toDownloadInfo(row: DownloadRow, live?: LiveProgress): DownloadInfo {
   return {
     asset: { kind: row.asset_kind, id: row.asset_id },
     mode: row.mode,

@@ -1,26 +1,25 @@
 // Runs one step of one download: prepare a video on the service (one poll per step), fetch a file
-// into its `.part`, or copy an HLS stream; then the commit: rename into place, and only then, in
-// one transaction, the download row and the asset's local state. Returns what should happen next.
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+// into its `.part` (fsynced), or copy an HLS stream; then the commit: rename into place, and only
+// then (download-commits.ts, batched with files finishing close together) the folder's fsync and
+// the download row and the asset's local state in one transaction. Returns what should happen next.
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
+import { basename, dirname, join } from 'node:path';
 import { AppError, type ErrorCode } from '../../contract/errors.ts';
 // The upload rules file alone: the full rules index is large and this runs in every downloader.
 import { detectImageFormat } from '../../contract/rules/upload.ts';
 import { POLL_INTERVALS_MS } from '../../contract/service.ts';
-import type { AssetsRepo } from '../db/repos/assets-repo.ts';
-import { writeTransaction } from '../db/write-transaction.ts';
+import type { DownloadRow } from '../db/repos/downloads-repo.ts';
+import type { FinishedFile } from './download-commits.ts';
+import { sizeInFolder, type DownloadFolders } from './download-folders.ts';
 import { filesOf, withExtension } from './download-info.ts';
-import type { DownloadStore, DownloadWithAsset } from './download-store.ts';
-import { fsyncDir } from './durable-fs.ts';
 import { copyHlsOffline, type HlsProgress } from './hls-copy.ts';
 import type { MediaFetch } from './media-http.ts';
 import { extensionOfContentType, extensionOfFormat } from './media-types.ts';
-import { safeLibraryPath } from './paths.ts';
+import { resolveInLibrary, safeLibraryPath } from './paths.ts';
 import type { LibraryServiceClient } from './service-port.ts';
-import { DownloadError, isDiskFull, transferToPart, type PartFs } from './transfer.ts';
+import { DownloadError, HEAD_BYTES, isDiskFull, transferToPart, type PartFs } from './transfer.ts';
 
 export type StepOutcome =
   | { kind: 'succeeded' }
@@ -33,9 +32,6 @@ export type StepOutcome =
   | { kind: 'aborted' };
 
 export interface RunnerContext {
-  db: BetterSqlite3.Database;
-  assets: AssetsRepo;
-  downloads: DownloadStore;
   root: string;
   /** The account's folder inside the root ('' or 'Demo'). */
   area: string;
@@ -49,6 +45,12 @@ export interface RunnerContext {
   onProgress(bytesDone: number, bytesTotal: number | null, hls?: HlsProgress): void;
   /** Persist-and-announce after a state change inside a step (e.g. preparing → downloading). */
   onChange(): void;
+  /** Every byte of the body is in: what is left (fsync, rename, commit) needs no network slot. */
+  onReceived?(): void;
+  /** Folders checked once (download-folders.ts). */
+  folders: DownloadFolders;
+  /** The file is in place: resolves once the database says so (download-commits.ts). */
+  commit(file: FinishedFile): Promise<void>;
 }
 
 const PREPARE_FAILED = 'The service could not prepare this video for download. Press Retry to ask it again.';
@@ -68,16 +70,20 @@ async function folderBytes(dir: string): Promise<number> {
 }
 
 /** Images: the bytes decide the extension when the server's Content-Type is vague or wrong. */
-async function sniffedImageExtension(path: string): Promise<string | undefined> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(64);
-    const { bytesRead } = await handle.read(head, 0, 64, 0);
-    const format = detectImageFormat(head.subarray(0, bytesRead));
-    return format ? extensionOfFormat(format) : undefined;
-  } finally {
-    await handle.close();
+async function sniffedImageExtension(path: string, head: Buffer | null): Promise<string | undefined> {
+  if (head === null) {
+    // Resumed: the start of the file came in an earlier attempt.
+    const handle = await open(path, 'r');
+    try {
+      const buffer = Buffer.alloc(HEAD_BYTES);
+      const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
+      head = buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
   }
+  const format = detectImageFormat(head);
+  return format ? extensionOfFormat(format) : undefined;
 }
 
 function fromServiceError(error: unknown, what: string): StepOutcome {
@@ -129,27 +135,8 @@ function fromDownloadError(error: unknown, progressed: boolean): StepOutcome {
   return { kind: 'failed', code: 'internal', message: 'The download failed unexpectedly; details are in the log.' };
 }
 
-/** The commit: the file is in place (renamed, fsynced) before the database says so. */
-function commit(ctx: RunnerContext, row: DownloadWithAsset, info: { bytes: number; sha256: string | null }): void {
-  writeTransaction(ctx.db, () => {
-    row.state = 'succeeded';
-    row.bytes_done = info.bytes;
-    row.bytes_total = info.bytes;
-    row.error = null;
-    row.error_code = null;
-    row.next_attempt_at = null;
-    ctx.downloads.save(row, ctx.now());
-    ctx.assets.setLocalFile(row.asset_seq, {
-      fileState: 'downloaded',
-      localPath: row.dest,
-      bytes: info.bytes,
-      sha256: info.sha256,
-    });
-  });
-}
-
 /** Video 'mp4' mode without a link: ask for preparation, or poll it once. */
-async function prepareVideo(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome | 'ready'> {
+async function prepareVideo(ctx: RunnerContext, row: DownloadRow): Promise<StepOutcome | 'ready'> {
   const interval = ctx.prepareIntervalMs ?? POLL_INTERVALS_MS.videoDownload;
   try {
     if (row.state !== 'preparing') {
@@ -189,7 +176,7 @@ async function prepareVideo(ctx: RunnerContext, row: DownloadWithAsset): Promise
 }
 
 /** A file or HLS download without a link (or whose link died): ask the service for a fresh one. */
-async function refreshLink(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome | null> {
+async function refreshLink(ctx: RunnerContext, row: DownloadRow): Promise<StepOutcome | null> {
   try {
     const record =
       row.asset_kind === 'image' ? await ctx.client.getImage(row.asset_id) : await ctx.client.getVideo(row.asset_id);
@@ -201,23 +188,29 @@ async function refreshLink(ctx: RunnerContext, row: DownloadWithAsset): Promise<
   }
 }
 
-async function runFile(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome> {
+async function runFile(ctx: RunnerContext, row: DownloadRow): Promise<StepOutcome> {
   const files = filesOf({ kind: row.asset_kind, id: row.asset_id }, ctx.area);
-  const part = await safeLibraryPath(ctx.root, files.part);
   const url = row.url;
   if (!url) return { kind: 'retry', code: 'not_found', message: 'No link yet.', progressed: false, immediately: true };
-  await mkdir(dirname(part), { recursive: true });
+  const dir = await ctx.folders.ensure(ctx.root, files.dir);
+  const part = join(dir, basename(files.part));
+  try {
+    return await runFileIn(ctx, row, url, part);
+  } catch (error) {
+    ctx.folders.forget(dir);
+    throw error;
+  }
+}
 
+async function runFileIn(ctx: RunnerContext, row: DownloadRow, url: string, part: string): Promise<StepOutcome> {
   // A crash between the rename and the commit leaves the finished file and no part: commit it.
-  const partSize = await stat(part).then(
-    (s) => s.size,
-    () => -1,
-  );
+  const partSize = await sizeInFolder(dirname(part), basename(part));
   if (partSize < 0 && row.bytes_total !== null) {
     const destAbs = await safeLibraryPath(ctx.root, row.dest);
     const done = await stat(destAbs).catch(() => null);
     if (done?.isFile() && done.size === row.bytes_total) {
-      commit(ctx, row, { bytes: done.size, sha256: await sha256OfFile(destAbs) });
+      const sha256 = await sha256OfFile(destAbs);
+      await ctx.commit({ row, bytes: done.size, sha256, dir: dirname(destAbs) });
       return { kind: 'succeeded' };
     }
   }
@@ -253,23 +246,25 @@ async function runFile(ctx: RunnerContext, row: DownloadWithAsset): Promise<Step
         row.bytes_done = done;
         ctx.onProgress(done, total);
       },
+      ...(ctx.onReceived ? { onReceived: ctx.onReceived } : {}),
     });
   } catch (error) {
+    ctx.folders.forget(dirname(part));
     return fromDownloadError(error, progressed);
   }
   if (row.asset_kind === 'image') {
-    const sniffed = await sniffedImageExtension(part);
+    const sniffed = await sniffedImageExtension(part, result.head);
     if (sniffed) row.dest = withExtension(row.dest, sniffed);
   }
-  const dest = await safeLibraryPath(ctx.root, row.dest);
-  await mkdir(dirname(dest), { recursive: true });
+  // Same folder as the part (filesOf), checked: rename replaces a link there, never follows it.
+  const dest = resolveInLibrary(ctx.root, row.dest);
+  if (dirname(dest) !== dirname(part)) throw new Error(`A download's destination left its folder: ${row.dest}`);
   await rename(part, dest);
-  await fsyncDir(dirname(dest));
-  commit(ctx, row, { bytes: result.bytes, sha256: result.sha256 });
+  await ctx.commit({ row, bytes: result.bytes, sha256: result.sha256, dir: dirname(dest) });
   return { kind: 'succeeded' };
 }
 
-async function runHls(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome> {
+async function runHls(ctx: RunnerContext, row: DownloadRow): Promise<StepOutcome> {
   const files = filesOf({ kind: row.asset_kind, id: row.asset_id }, ctx.area);
   const target = await safeLibraryPath(ctx.root, files.hlsDir);
   const staging = await safeLibraryPath(ctx.root, files.hlsStaging);
@@ -281,7 +276,7 @@ async function runHls(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepO
       () => false,
     )
   ) {
-    commit(ctx, row, { bytes: await folderBytes(target), sha256: null });
+    await ctx.commit({ row, bytes: await folderBytes(target), sha256: null, dir: null });
     return { kind: 'succeeded' };
   }
   if (!row.url)
@@ -302,7 +297,7 @@ async function runHls(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepO
         ctx.onProgress(p.bytes, null, p);
       },
     });
-    commit(ctx, row, { bytes: result.bytes, sha256: null });
+    await ctx.commit({ row, bytes: result.bytes, sha256: null, dir: null });
     return { kind: 'succeeded' };
   } catch (error) {
     return fromDownloadError(error, progressed);
@@ -310,7 +305,7 @@ async function runHls(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepO
 }
 
 /** One step of a download. Never throws for expected trouble: the outcome says what happened. */
-export async function runDownloadStep(ctx: RunnerContext, row: DownloadWithAsset): Promise<StepOutcome> {
+export async function runDownloadStep(ctx: RunnerContext, row: DownloadRow): Promise<StepOutcome> {
   try {
     if (row.mode === 'mp4' && !row.url) {
       const prepared = await prepareVideo(ctx, row);

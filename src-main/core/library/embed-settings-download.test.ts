@@ -30,7 +30,6 @@ beforeAll(async () => {
     client: emulatorLibraryClient(emulator.url),
     root: () => join(base, 'Library'),
     concurrency: () => 2,
-    autoDownload: () => false,
     emitDownloads: () => undefined,
     emitAssets: () => undefined,
     logError: (message, error) => {

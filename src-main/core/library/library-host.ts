@@ -1,39 +1,22 @@
-// Keeps one Library per open account: started when the account opens, stopped before its
-// database closes, restarted when the library folder changes; runs folder moves (downloads
+// Keeps the open account's Library: started for an account session (core/account-services.ts
+// opens and closes it), restarted when the library folder changes; runs folder moves (downloads
 // held meanwhile) and serves media for the hosts (browser-mode route, Electron protocol).
 // The library's own code (download queue, thumbnails, transfers, folder moves) is loaded just
 // after the start, not during it: the first screen reads the account's database only.
-import type BetterSqlite3 from 'better-sqlite3';
 import { AppError } from '../../contract/errors.ts';
 import { loadAfterStart } from '../after-start.ts';
 import type { LibraryMoveInfo } from '../../contract/ipc/library.ts';
+import type { AccountSession } from '../account/types.ts';
 import type { EventBus } from '../events.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import type { Settings } from '../settings/settings.ts';
 import type { Library, LibraryDeps } from './library.ts';
 import { ensureLibraryMarker } from './library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
-import { posterLinkVideoId } from './poster-links.ts';
-import type { LibraryServiceClient } from './service-port.ts';
-
-/** What the host learns of an account session (the account manager's, kept structural). */
-export interface LibrarySession {
-  mode: 'demo' | 'service';
-  db: unknown;
-  client: unknown;
-  /** The service address: media links of a remote service may not lead to local addresses. */
-  baseUrl?: string | null;
-}
-
-export interface SessionSource {
-  current(): { mode: 'none' | 'demo' | 'service'; db: unknown; client: unknown; baseUrl?: string | null };
-  onSessionOpened(listener: (session: LibrarySession) => void | Promise<void>): () => void;
-  onSessionClosing(listener: (session: LibrarySession) => void | Promise<void>): () => void;
-}
+import { posterLinkVideoId } from '../db/poster-links.ts';
 
 export interface LibraryHostDeps {
   dataDir: string;
-  accounts: SessionSource;
   settings: Settings;
   events: EventBus;
   progress?: ProgressAggregate;
@@ -45,12 +28,16 @@ export interface LibraryHostDeps {
 }
 
 export interface LibraryHost {
+  /** Starts the library of an opened account (after a start-up check or a move in progress). */
+  open(session: AccountSession): void;
+  /** Stops the account's library before its database closes; outputs waiting for it are dropped. */
+  closeSession(): Promise<void>;
   current(): Library | null;
   /** The open account's library, or an 'auth' error telling the user to add a key or try the demo. */
   require(): Library;
   /** Like require(), after waiting out a start-up or a restart in progress (for handlers). */
   library(): Promise<Library>;
-  /** For the jobs engine: new outputs, queued when Auto-download is on. */
+  /** New job outputs to download (Auto-download is decided by the caller). */
   enqueueOutputs(refs: readonly { kind: 'image' | 'video'; id: string }[]): void;
   move(to: string): Promise<LibraryMoveInfo>;
   /** A move is under way (the folder must not change by other means meanwhile). */
@@ -64,43 +51,11 @@ export interface LibraryHost {
   close(): Promise<void>;
 }
 
-/** The demo keeps its files in a folder of its own inside the library, so they never mix. */
-export const DEMO_AREA = 'Demo';
-
-const isFunction = (value: unknown): boolean => typeof value === 'function';
-
-/** The account's SQLite handle, whether the session carries it bare or inside the cache object. */
-function sqliteOf(db: unknown): BetterSqlite3.Database {
-  const inner = (db as { sqlite?: unknown } | null)?.sqlite;
-  const candidate = (inner ?? db) as BetterSqlite3.Database;
-  if (!candidate || !isFunction(candidate.prepare)) throw new Error('The account has no database the library can use.');
-  return candidate;
-}
-
-/** The session's API client, when it offers the calls the library makes. */
-function clientOf(client: unknown): LibraryServiceClient {
-  const c = client as Partial<LibraryServiceClient> | null;
-  const methods = ['createVideoDownload', 'getVideoDownload', 'getImage', 'getVideo', 'deleteImage'] as const;
-  if (c && methods.every((m) => isFunction(c[m]))) return c as LibraryServiceClient;
-  const missing = (): Promise<never> =>
-    Promise.reject(new AppError({ code: 'unsupported', message: 'This account cannot reach the service yet.' }));
-  return {
-    createVideoDownload: missing,
-    getVideoDownload: missing,
-    getImage: missing,
-    getVideo: missing,
-    deleteImage: missing,
-  };
-}
-
-/**
- * Synchronous, so the composition root can connect the jobs engine's outputs before anything
- * awaits; outputs that arrive while no library runs (starting up, folder moving) wait in memory.
- */
+/** Outputs that arrive while no library runs (starting up, folder moving) wait in memory. */
 export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   const { settings } = deps;
   let library: Library | null = null;
-  let session: LibrarySession | null = null;
+  let session: AccountSession | null = null;
   let moving: AbortController | null = null;
   let ready = false;
   let pendingOutputs: { kind: 'image' | 'video'; id: string }[] = [];
@@ -113,7 +68,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   );
   let code: Awaited<typeof libraryCode.loaded> | null = null;
 
-  const startFor = (next: LibrarySession): void => {
+  const startFor = (next: AccountSession): void => {
     session = next;
     if (moving || !ready || !code || closed) return; // started once the move (or the start-up check) is over
     const { createLibrary, scopedMediaFetch } = code;
@@ -121,20 +76,19 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
     const root = settings.get().libraryDir;
     ensureLibraryMarker(root).catch((error: unknown) => deps.logError('Marking the library folder failed', error));
     library = createLibrary({
-      db: sqliteOf(next.db),
-      client: clientOf(next.client),
+      db: next.cache.sqlite,
+      client: next.client,
       root: () => settings.get().libraryDir,
-      area: next.mode === 'demo' ? DEMO_AREA : '',
+      area: next.area,
       concurrency: () => settings.get().downloadConcurrency,
-      autoDownload: () => settings.get().autoDownload,
       emitDownloads: (change) => deps.events.emit('downloads:changed', change),
       emitAssets: (change) => deps.events.emit('assets:changed', change),
       ...(deps.progress ? { progress: deps.progress } : {}),
       logError: deps.logError,
       ...(deps.logInfo ? { logInfo: deps.logInfo } : {}),
-      mediaFetch: deps.libraryOptions?.queue?.fetch ?? scopedMediaFetch(next.baseUrl ?? null),
+      mediaFetch: deps.libraryOptions?.queue?.fetch ?? scopedMediaFetch(next.baseUrl),
       ...deps.libraryOptions,
-      queue: { fetch: scopedMediaFetch(next.baseUrl ?? null), ...deps.libraryOptions?.queue },
+      queue: { fetch: scopedMediaFetch(next.baseUrl), ...deps.libraryOptions?.queue },
     });
     library.start();
     if (pendingOutputs.length > 0) library.enqueueOutputs(pendingOutputs.splice(0));
@@ -162,12 +116,6 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
     await previous?.stop();
   };
 
-  const stopOpened = deps.accounts.onSessionOpened((opened) => startFor(opened));
-  const stopClosing = deps.accounts.onSessionClosing(async () => {
-    session = null;
-    pendingOutputs = [];
-    await stopCurrent();
-  });
   const stopSettings = settings.onChange((_values, changed) => {
     if (changed.includes('downloadConcurrency')) library?.queue.poke();
     // A folder chosen by hand (not moved): start over there; files missing there become remote.
@@ -177,11 +125,13 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
     }
   });
 
-  const open = deps.accounts.current();
-  if (open.mode !== 'none')
-    startFor({ mode: open.mode, db: open.db, client: open.client, baseUrl: open.baseUrl ?? null });
-
   return {
+    open: startFor,
+    async closeSession() {
+      session = null;
+      pendingOutputs = [];
+      await stopCurrent();
+    },
     current: () => library,
     require() {
       if (library) return library;
@@ -224,7 +174,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       } finally {
         moving = null;
         // Back to work in the new folder (unless the account closed meanwhile).
-        const reopened: LibrarySession | null = session;
+        const reopened: AccountSession | null = session;
         if (reopened) startFor(reopened);
       }
     },
@@ -241,8 +191,6 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       closed = true;
       moving?.abort();
       await readiness;
-      stopOpened();
-      stopClosing();
       stopSettings();
       await stopCurrent();
     },

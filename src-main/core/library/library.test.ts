@@ -39,13 +39,12 @@ afterEach(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-function makeLibrary(autoDownload = true): Library {
+function makeLibrary(): Library {
   return createLibrary({
     db: cache.sqlite,
     client: emulatorLibraryClient(emulator.url),
     root: () => root,
     concurrency: () => 2,
-    autoDownload: () => autoDownload,
     emitDownloads: () => undefined,
     emitAssets: (change) => assetEvents.push(change),
     logError: (message, error) => {
@@ -87,16 +86,9 @@ describe('library', () => {
     expect(assetEvents.some((e) => e.reason === 'download' && e.assets?.some((a) => a.id === row.id))).toBe(true);
   });
 
-  it('queues job outputs only when Auto-download is on', async () => {
-    await library.stop();
-    library = makeLibrary(false);
+  it('queues job outputs as downloads', async () => {
     library.start();
-    const refs = await addImages(await finishedImages(emulator, 1, 'no auto'));
-    library.enqueueOutputs(refs);
-    expect(library.queue.list().items).toHaveLength(0);
-    await library.stop();
-    library = makeLibrary(true);
-    library.start();
+    const refs = await addImages(await finishedImages(emulator, 1, 'job outputs'));
     library.enqueueOutputs(refs);
     await until(() => asset(refs[0]!).file_state === 'downloaded');
   });

@@ -19,14 +19,14 @@ import { LocalCopiesRepo } from '../db/repos/local-copies-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
-import type { DownloadWithAsset } from './download-store.ts';
+import type { DownloadRow } from '../db/repos/downloads-repo.ts';
 import { embedCommittedSettings } from './embed-settings.ts';
 import { exportAssets } from './library-export.ts';
 import { reconcileLocalFiles, removeLocalCopy } from './local-files.ts';
 import { scopedMediaFetch, type MediaFetch } from './media-http.ts';
 import { serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
 import { safeLibraryPath, safeNameForId } from './paths.ts';
-import { wantsPosterLink } from './poster-links.ts';
+import { wantsPosterLink } from '../db/poster-links.ts';
 import {
   createRemotePosterQueue,
   type PosterOutcome,
@@ -53,8 +53,6 @@ export interface LibraryDeps {
   /** This account's folder inside the root: '' for a service account, 'Demo' for the demo. */
   area?: string;
   concurrency(): number;
-  /** The Auto-download setting: finished job outputs are queued only when it is on. */
-  autoDownload(): boolean;
   emitDownloads(change: DownloadsChangedInfo): void;
   emitAssets(change: AssetsChangedInfo): void;
   /** The app's one taskbar/dock bar, shared with uploads. */
@@ -79,7 +77,7 @@ export interface Library {
   start(): void;
   stop(): Promise<void>;
   download(refs: readonly AssetRefInfo[], videoMode?: 'mp4' | 'hls'): DownloadInfo[];
-  /** The jobs engine's outputs hook: queued only when Auto-download is on. */
+  /** Finished jobs' outputs, queued as downloads (core/account-services.ts decides on Auto-download). */
   enqueueOutputs(refs: readonly AssetRefInfo[]): void;
   removeLocal(refs: readonly AssetRefInfo[]): Promise<RemoveLocalInfo>;
   deleteRemote(refs: readonly AssetRefInfo[]): Promise<DeleteRemoteInfo>;
@@ -191,7 +189,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       }
       for (const ref of change.removed) progressBar?.finish(`${ref.kind}:${ref.id}`);
     },
-    onSucceeded: (row: DownloadWithAsset) => {
+    onSucceeded: (row: DownloadRow) => {
       const ref = { kind: row.asset_kind, id: row.asset_id };
       announce('download', [ref]);
       const asset = assets.getBySeq(row.asset_seq);
@@ -289,7 +287,7 @@ export function createLibrary(deps: LibraryDeps): Library {
     },
     download: (refs, videoMode) => queue.enqueue(refs, videoMode),
     enqueueOutputs(refs) {
-      if (!deps.autoDownload() || refs.length === 0) return;
+      if (refs.length === 0) return;
       queue.enqueue(refs, 'mp4');
     },
     async removeLocal(refs) {

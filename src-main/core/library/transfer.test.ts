@@ -9,7 +9,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
 import { fetchMedia, type MediaFetch } from './media-http.ts';
 import { blobUrl, expectedBlobSha256 } from './test-support/blob.ts';
-import { DownloadError, nodePartFs, transferToPart, type PartFs, type TransferState } from './transfer.ts';
+import {
+  DownloadError,
+  EARLY_SYNC_BYTES,
+  nodePartFs,
+  transferToPart,
+  type PartFs,
+  type TransferState,
+} from './transfer.ts';
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -216,5 +223,38 @@ describe('transferToPart', () => {
     const { result } = await run(url, part, fresh());
     expect(result.restarted).toBe(true);
     expect(await sha(part)).toBe(await expectedBlobSha256(10_000, 'novalidator', generation));
+  });
+});
+
+describe('large files are written back while they arrive', () => {
+  it('starts an fsync every EARLY_SYNC_BYTES and still syncs once after the last byte', async () => {
+    const bytes = 2 * EARLY_SYNC_BYTES + 1_000_000;
+    const synced: number[] = [];
+    let received = 0;
+    const fs: PartFs = {
+      ...nodePartFs,
+      fsync: async (path) => {
+        synced.push(received);
+        await nodePartFs.fsync(path);
+      },
+    };
+    const part = join(dir, 'large.part');
+    const result = await transferToPart({
+      url: blobUrl(emulator.url, bytes, 'large'),
+      partPath: part,
+      state: fresh(),
+      signal: new AbortController().signal,
+      onStart: () => undefined,
+      onProgress: (done) => void (received = done),
+      fs,
+    });
+    expect(result.bytes).toBe(bytes);
+    expect(result.sha256).toBe(await expectedBlobSha256(bytes, 'large', generation));
+    // Two while arriving (at 32 MiB and 64 MiB), then the final one with every byte in.
+    expect(synced).toHaveLength(3);
+    // `received` is one chunk behind inside the call: about 32 MiB in, well before the end.
+    expect(synced[0]).toBeGreaterThan(EARLY_SYNC_BYTES - 1024 * 1024);
+    expect(synced[0]).toBeLessThan(bytes - EARLY_SYNC_BYTES);
+    expect(synced.at(-1)).toBe(bytes);
   });
 });

@@ -3,11 +3,12 @@
 // on the way, fsync at the end. Streams only, so memory stays flat whatever the file size.
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open, stat, truncate } from 'node:fs/promises';
+import { stat, truncate } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { isDiskFull } from '../db/disk-full.ts';
+import { fsyncPath } from './durable-fs.ts';
 import { fetchMedia, MEDIA_REFUSED, type MediaFetch } from './media-http.ts';
 
 /** What identifies the exact bytes being fetched, so a resume never splices two versions. */
@@ -70,14 +71,7 @@ export const nodePartFs: PartFs = {
   writer: (path, start) =>
     createWriteStream(path, { flags: start > 0 ? 'r+' : 'w', start, highWaterMark: WRITE_BUFFER_BYTES }),
   reader: (path, start, end) => createReadStream(path, { start, end }),
-  async fsync(path) {
-    const handle = await open(path, 'r+');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  },
+  fsync: (path) => fsyncPath(path, 'r+'),
 };
 
 /** What one media answer may cost: a hostile or broken host must not fill the disk or hold a slot. */
@@ -160,6 +154,8 @@ export interface TransferOptions {
    */
   onStart(start: TransferState & { offset: number; restarted: boolean }): void | Promise<void>;
   onProgress?(bytesDone: number, totalBytes: number | null): void;
+  /** The whole body is in the part file (not yet fsynced): the network side of the transfer is over. */
+  onReceived?(): void;
   fetch?: MediaFetch;
   fs?: PartFs;
   /** Defaults: DEFAULT_MEDIA_LIMITS. */
@@ -175,7 +171,12 @@ export interface TransferResult {
   restarted: boolean;
   /** Bytes this call took from the network (excludes the resumed prefix). */
   fetchedBytes: number;
+  /** The file's first HEAD_BYTES (or fewer) when this call wrote it from the start; null after a resume. */
+  head: Buffer | null;
 }
+
+/** Enough of a file's start to tell its format by its magic bytes. */
+export const HEAD_BYTES = 64;
 
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
   const value = headers[name];
@@ -238,11 +239,40 @@ async function hashPrefix(fs: PartFs, path: string, length: number, hash: Hash):
   for await (const chunk of fs.reader(path, 0, length - 1)) hash.update(chunk as Buffer);
 }
 
+/** A large file is written back every this many bytes while it still arrives. */
+export const EARLY_SYNC_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Starts an fsync of the part (not awaited) every EARLY_SYNC_BYTES, so the disk writes a large
+ * file while the network still delivers it and the final fsync finds little left to write.
+ * `settled` waits for the one in flight and reports its failure.
+ */
+function earlySync(fs: PartFs, path: string): { wrote(n: number): void; settled(): Promise<void> } {
+  let since = 0;
+  let running: Promise<void> | null = null;
+  let failure: unknown = null;
+  return {
+    wrote(n) {
+      since += n;
+      if (since < EARLY_SYNC_BYTES || running) return;
+      since = 0;
+      running = fs
+        .fsync(path)
+        .catch((error: unknown) => void (failure ??= error))
+        .finally(() => (running = null));
+    },
+    async settled() {
+      await running;
+      if (failure) throw failure;
+    },
+  };
+}
+
 /** Counts, hashes and caps the body as it flows to disk. */
 function meter(
   hash: Hash,
   limit: { bytes: number; error: () => DownloadError },
-  onBytes: (n: number) => void,
+  onChunk: (chunk: Buffer) => void,
 ): Transform {
   let seen = 0;
   return new Transform({
@@ -250,7 +280,7 @@ function meter(
       seen += chunk.length;
       if (seen > limit.bytes) return done(limit.error());
       hash.update(chunk);
-      onBytes(chunk.length);
+      onChunk(chunk);
       done(null, chunk);
     },
   });
@@ -322,6 +352,7 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
           validator: state.validator,
           restarted,
           fetchedBytes: 0,
+          head: null,
         };
       }
       await fs.truncate(options.partPath, 0);
@@ -353,6 +384,7 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
     const hash = createHash('sha256');
     if (offset > 0) await hashPrefix(fs, options.partPath, offset, hash);
     let done = offset;
+    let head: Buffer | null = offset === 0 ? Buffer.alloc(0) : null;
     // Declared: no more than announced. Undeclared: no more than the maximum for one file.
     const cap =
       total === null
@@ -370,12 +402,16 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
           };
     const limited = new AbortController();
     const guard = watchdog(limits, limited);
+    const sync = earlySync(fs, options.partPath);
     try {
       await pipeline(
         body,
-        meter(hash, cap, (n) => {
-          done += n;
-          guard.count(n);
+        meter(hash, cap, (chunk) => {
+          if (head !== null && head.length < HEAD_BYTES)
+            head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
+          done += chunk.length;
+          guard.count(chunk.length);
+          sync.wrote(chunk.length);
           options.onProgress?.(done, total);
         }),
         fs.writer(options.partPath, offset),
@@ -390,6 +426,8 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
     if (total !== null && done !== total) {
       throw new DownloadError('retryable', `The transfer ended early (${done} of ${total} bytes); it will resume.`);
     }
+    options.onReceived?.();
+    await sync.settled();
     await fs.fsync(options.partPath);
     return {
       bytes: done,
@@ -398,6 +436,7 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
       validator,
       restarted,
       fetchedBytes: done - offset,
+      head,
     };
   }
   throw new DownloadError('retryable', 'The media host kept answering with unexpected ranges.');

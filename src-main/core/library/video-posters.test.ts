@@ -19,7 +19,7 @@ import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createMemoryStore } from '../settings/store.ts';
 import { createLibrary, type LibraryDeps } from './library.ts';
 import { scopedMediaFetch, type MediaFetch } from './media-http.ts';
-import { remotePosterLink } from './poster-links.ts';
+import { remotePosterLink } from '../db/poster-links.ts';
 import { emulatorLibraryClient } from './test-support/emulator-client.ts';
 import { emulatorCall, finishedVideos } from './test-support/emulator-media.ts';
 import { resetFfmpegLookup } from './thumbnails.ts';
@@ -196,7 +196,6 @@ describe('a link that gives no poster', () => {
       client: emulatorLibraryClient(emulator.url),
       root: () => root,
       concurrency: () => 1,
-      autoDownload: () => false,
       emitDownloads: () => undefined,
       emitAssets: (change) => announced.push(change),
       logError: (message, error) => {

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UploadInfo } from '../../contract/ipc/uploads.ts';
 import { aggregateProgress, type ProgressAggregate } from '../host/progress.ts';
-import { jobsServiceFromClient } from '../jobs/service-port.ts';
+import { uploadServiceFromClient } from './upload-service.ts';
 import { startEngineHarness, type EngineHarness } from '../jobs/test-support/engine-harness.ts';
 import { openCache } from '../db/cache.ts';
 import { WorkClaims, workClaimsOf } from '../db/work-claims.ts';
@@ -28,7 +28,7 @@ let waits: number[];
 function makeQueue(progress?: ProgressAggregate): UploadQueue {
   return new UploadQueue({
     cache: h.cache,
-    service: jobsServiceFromClient(h.client),
+    service: uploadServiceFromClient(h.client),
     time: h.time,
     emit: (info) => void changes.push(info),
     onRateLimited: (ms) => void waits.push(ms),
@@ -246,7 +246,7 @@ describe('upload queue on a full disk', () => {
     await queue.stop();
     queue = new UploadQueue({
       cache: h.cache,
-      service: jobsServiceFromClient(h.client),
+      service: uploadServiceFromClient(h.client),
       time: h.time,
       emit: (info) => void changes.push(info),
       stagingDir: join(dir, 'staging'),

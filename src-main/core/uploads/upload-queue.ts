@@ -15,16 +15,16 @@ import { uploadToInfo } from '../db/to-info.ts';
 import { workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import { classifyFailure, errorInfoOf, retryDelay } from '../api/backoff.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
-import type { EngineTime, TimerHandle } from '../jobs/engine-time.ts';
-import type { JobsService } from '../jobs/service-port.ts';
+import type { EngineTime, TimerHandle } from '../host/time.ts';
 import { checkFiles, sha256Of, trainingNotice, type FileSource } from './upload-checks.ts';
+import type { UploadService } from './upload-service.ts';
 
 /** How long queued uploads wait after the database could not be written (a full disk). */
 const PUMP_RETRY_MS = 30_000;
 
 export interface UploadQueueDeps {
   cache: Cache;
-  service: Pick<JobsService, 'uploadImage' | 'countModelImages'>;
+  service: UploadService;
   time: EngineTime;
   emit(info: UploadInfo): void;
   /** Where bytes sent by the renderer wait until uploaded (inside the account's folder). */

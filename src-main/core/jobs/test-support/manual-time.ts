@@ -1,6 +1,6 @@
 // An EngineTime for tests: "now" comes from a given source (the emulator's virtual clock), timers
 // fire only when the test says so, and randomness is seeded, so a test controls time without sleeping.
-import type { EngineTime, TimerHandle } from '../engine-time.ts';
+import type { EngineTime, TimerHandle } from '../../host/time.ts';
 
 interface PendingTimer {
   id: number;

@@ -2,7 +2,8 @@
 // but a request to the open library, which answers with the poster taken from the video's link
 // once it is made, and meanwhile with the generated one while it makes it in the background
 // (library.ts `servePoster`). Asking for it is what starts the work, so only the tiles the grid
-// really shows (virtualized, lazily loaded images) cost a fetch. No imports: to-info uses it too.
+// really shows (virtualized, lazily loaded images) cost a fetch. On the ground floor, with no
+// imports: db/to-info.ts names the link, the library answers it.
 
 /** Never a library folder: account areas are '' and 'Demo', files live in images/, videos/, .thumbs/. */
 const POSTER_LINKS = '.posters/video/';

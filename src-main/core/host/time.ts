@@ -1,5 +1,6 @@
-// The engine's sense of time, injected: wall-clock now, one-shot timers and randomness, so
-// tests (and the emulator's virtual clock) decide when "later" is without sleeping.
+// Background work's sense of time, injected: wall-clock now, one-shot timers and randomness, so
+// tests (and the emulator's virtual clock) decide when "later" is without sleeping. Shared by the
+// jobs engine, the upload queue and anything else that waits on the wall clock.
 
 export type TimerHandle = unknown;
 
