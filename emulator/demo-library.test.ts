@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_IMAGE_MODELS } from '../src-main/contract/rules/index.ts';
 import { startTestEmulator, type Api } from './test-support.ts';
 
+const DAY = 24 * 3600_000;
+
 interface Listed {
   id: string;
   type?: string;
@@ -29,13 +31,36 @@ async function all(api: Api, path: string): Promise<Listed[]> {
   return items;
 }
 
-async function library(api: Api) {
+/** Every job of the last 7 days of virtual time (one list window, all pages). */
+async function weekOfJobs(api: Api, now: number): Promise<{ jobId: string; status: string; credits: number }[]> {
+  const range = `start=${encodeURIComponent(new Date(now - 7 * DAY).toISOString())}&end=${encodeURIComponent(new Date(now).toISOString())}`;
+  const jobs: { jobId: string; status: string; credits: number }[] = [];
+  let token = '';
+  do {
+    const page: { jobs: typeof jobs; nextPageToken: string } = await api.ok(
+      'GET',
+      `/jobs?${range}${token ? `&pageToken=${encodeURIComponent(token)}` : ''}`,
+    );
+    jobs.push(...page.jobs);
+    token = page.nextPageToken;
+  } while (token);
+  return jobs;
+}
+
+/** What a client can reach, as the app's sync does: own models' image lists, then the job list for public-model results. */
+async function library(api: Api, now: number) {
   const models: { id: string; status: string; modelType: string }[] = await api.ok('GET', '/models');
-  const images: Listed[] = [];
-  const ids = new Set([...models.map((m) => m.id), ...Object.keys(PUBLIC_IMAGE_MODELS)]);
-  for (const id of ids) images.push(...(await all(api, `/models/${id}/images`)));
+  const images = new Map<string, Listed>();
+  for (const { id } of models) for (const image of await all(api, `/models/${id}/images`)) images.set(image.id, image);
+  for (const job of await weekOfJobs(api, now)) {
+    if (job.status !== 'success') continue;
+    const record: { images?: { id: string }[] } = await api.ok('GET', `/jobs/${job.jobId}`);
+    for (const { id } of record.images ?? []) {
+      if (!images.has(id)) images.set(id, await api.ok<Listed>('GET', `/images/${id}`));
+    }
+  }
   const videos = await all(api, '/videos');
-  return { models, images, videos };
+  return { models, images: [...images.values()], videos };
 }
 
 describe('the demo library', () => {
@@ -44,7 +69,7 @@ describe('the demo library', () => {
     const { emulator, api } = await startTestEmulator({ demoLibrary: true, apiKeys: ['demo-key'] });
     try {
       expect(performance.now() - started).toBeLessThan(2000);
-      const { models, images, videos } = await library(api);
+      const { models, images, videos } = await library(api, emulator.control.now());
       const trained = models.filter((m) => m.id.startsWith('mdl_'));
       expect(trained.map((m) => m.status)).toEqual(['ready', 'ready']);
       const outputs = images.filter((i) => i.type === 'output');
@@ -68,12 +93,13 @@ describe('the demo library', () => {
       const collections = new Set([...outputs, ...videos].flatMap((i) => i.data?.demo?.collections ?? []));
       expect([...collections].sort()).toEqual(['Coastlines', 'Product shots']);
 
-      const jobs: { jobs: { credits: number; status: string }[] } = await api.ok(
-        'GET',
-        `/jobs?startDate=${encodeURIComponent(new Date(Date.now() - 7 * 24 * 3600_000).toISOString())}`,
-      );
-      expect(jobs.jobs.length).toBeGreaterThan(10);
-      expect(jobs.jobs.every((j) => j.credits > 0)).toBe(true);
+      // Every job of the history lies within one 7-day list window of the virtual now.
+      const jobs = await weekOfJobs(api, emulator.control.now());
+      expect(jobs.length).toBe(60 + 24 + 2 + 14);
+      expect(jobs.filter((j) => j.status === 'success').every((j) => j.credits > 0)).toBe(true);
+      for (const id of Object.keys(PUBLIC_IMAGE_MODELS)) {
+        expect((await api.get(`/models/${id}/images`)).http).toBe(404);
+      }
     } finally {
       await emulator.close();
     }
@@ -87,7 +113,7 @@ describe('the demo library', () => {
         ...(dataDir ? { dataDir } : {}),
       });
       try {
-        const { images, videos } = await library(api);
+        const { images, videos } = await library(api, emulator.control.now());
         return [...images, ...videos].map((i) => `${(i.data as { prompt?: string } | undefined)?.prompt ?? ''}`).sort();
       } finally {
         await emulator.close();

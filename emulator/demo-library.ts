@@ -130,8 +130,10 @@ export function seedDemoLibrary(
   }
   const rng = new SeededRandom(options.seed ?? DEMO_LIBRARY_SEED);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rng.next() * items.length)] as T;
-  // A week back, ending an hour ago: every job of the history has finished by now.
-  const start = options.now - 7 * DAY - HOUR;
+  // Just under a week, ending an hour ago: every job of the history has finished by now, and all
+  // of it lies inside one 7-day GET /jobs window (the app's sync finds public-model results there).
+  const span = 7 * DAY - 3 * HOUR;
+  const start = options.now - HOUR - span;
   const summary: DemoLibrarySummary = { warm: [], images: 0, videos: 0, jobs: 0, trainedModels: 0, favorites: 0 };
   let favoritesLeft = 14;
 
@@ -191,7 +193,7 @@ export function seedDemoLibrary(
   const imageJobs = 60;
   for (let n = 0; n < imageJobs; n += 1) {
     const theme = pick(THEMES);
-    const at = start + Math.floor(((n + rng.next()) / imageJobs) * 7 * DAY);
+    const at = start + Math.floor(((n + rng.next()) / imageJobs) * span);
     const modelID = pick(publicModels);
     const preset = pick(PRESETS);
     const body: Record<string, unknown> = {
@@ -210,7 +212,7 @@ export function seedDemoLibrary(
   for (let n = 0; n < 24; n += 1) {
     const { prompt, collection } = VIDEO_PROMPTS[n % VIDEO_PROMPTS.length] ?? { prompt: 'waves' };
     const modelID = pick(VIDEO_MODELS);
-    const at = start + Math.floor(((n + rng.next()) / 24) * 7 * DAY);
+    const at = start + Math.floor(((n + rng.next()) / 24) * span);
     const seconds = pick([4, 6, 8]);
     const job: JobRecord = createJob(
       ctx,

@@ -89,6 +89,20 @@ describe('GET/DELETE /models/{id}', () => {
     expect((await fetch(upload.body.result.url as string)).status).toBe(404);
     expect((await api.delete(`/models/${id}`)).http).toBe(404);
   });
+
+  it('answers 404 for a public family id: its images are not listed, the job and the image are the way in', async () => {
+    const job = await api.ok<{ jobId: string }>('POST', '/images/generation', { modelID: 'imagea', prompt: 'a kite' });
+    emulator.control.advanceClock(10 * MINUTE);
+    const done = await api.ok<{ status: string; images: { id: string }[] }>('GET', `/jobs/${job.jobId}`);
+    expect(done.status).toBe('success');
+    for (const id of ['imagea', 'imageb', 'videoa-3.1']) {
+      const res = await api.get(`/models/${id}/images`);
+      expect(res.http).toBe(404);
+    }
+    expect((await api.get(`/models/imagea`)).http).toBe(404);
+    const image = await api.ok<{ id: string; modelID: string }>('GET', `/images/${done.images[0]!.id}`);
+    expect(image.modelID).toBe('imagea');
+  });
 });
 
 describe('GET /models/{id}/train', () => {

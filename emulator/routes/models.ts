@@ -1,7 +1,7 @@
 // Models: list (adding the free and general models), create/update, read, delete, list images, train.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMAGE_LIST_FILTERS, UPLOAD_TYPES } from '../../src-main/contract/service.ts';
-import { isPublicImageModel, UPLOAD_RULES } from '../../src-main/contract/rules/index.ts';
+import { UPLOAD_RULES } from '../../src-main/contract/rules/index.ts';
 import type { EmulatorContext } from '../context.ts';
 import { badRequest, invalidField, notFound, okEnvelope, okPage, ServiceError } from '../envelope.ts';
 import { createJob } from '../job-factory.ts';
@@ -148,8 +148,8 @@ export function registerModelRoutes(app: FastifyInstance, ctx: EmulatorContext):
   app.get('/models/:modelID/images', async (request) => {
     const owner = userOf(request);
     const modelID = modelIdParam(request);
-    // Public-model outputs belong to the caller and are listed under the public model id.
-    if (!isPublicImageModel(modelID)) ownedModel(ctx, owner, modelID);
+    // Only the caller's own models: a public family id is not theirs and answers 404, as the service does.
+    ownedModel(ctx, owner, modelID);
     const filter = queryParam(request.query, 'imageType') ?? 'all';
     const types = (IMAGE_LIST_FILTERS as readonly string[]).includes(filter) ? IMAGE_FILTER_TYPES[filter] : undefined;
     if (!types) throw invalidField('imageType', `must be one of ${IMAGE_LIST_FILTERS.join(', ')}`);

@@ -3,6 +3,7 @@
 import type { Cache } from '../db/cache.ts';
 import type { AssetKind, AssetServerFields } from '../db/server-records.ts';
 import type { RemoteSnapshot } from './fetch-snapshot.ts';
+import { JOB_SCAN_STATE } from './job-scan.ts';
 
 export interface ChangeCounts {
   added: number;
@@ -54,6 +55,7 @@ export function applySnapshot(cache: Cache, snapshot: RemoteSnapshot, options: A
       );
       const videoChanged = applyAssets(cache, 'video', snapshot.videos, () => true, options, counts);
       cache.assets.linkUpscaleSources();
+      if (snapshot.jobScan) cache.syncState.set(JOB_SCAN_STATE, snapshot.jobScan, options.now);
       changes.assets = counts;
       if (imageChanged) changes.changedAssetKinds.push('image');
       if (videoChanged) changes.changedAssetKinds.push('video');
@@ -84,8 +86,8 @@ function applyModels(cache: Cache, snapshot: RemoteSnapshot, options: ApplyOptio
 
 /**
  * An image missing from the lists is gone when its model's list was read completely, or when its
- * model no longer exists on the service (deleting a model deletes its images). Images of a list
- * the service would not give (not_found for a public family) are left alone.
+ * model no longer exists on the service (deleting a model deletes its images). Public-family
+ * images have no list (the job scan finds new ones): absence never removes them.
  */
 function isImageGone(snapshot: RemoteSnapshot, modelId: string | null): boolean {
   if (modelId === null) return false;

@@ -13,6 +13,8 @@ import {
   type ModelServerFields,
   type PresetFields,
 } from '../db/server-records.ts';
+import { eachLimited } from './each-limited.ts';
+import { isJobScanSource, scanJobs, type JobScanInput, type JobScanState } from './job-scan.ts';
 import type { SyncSource } from './sync-source.ts';
 
 export type SyncScope = 'all' | 'models' | 'presets';
@@ -28,14 +30,18 @@ export interface RemoteSnapshot {
   /** Ids the service knows as models (its list plus the public families): images of others are gone. */
   knownModelIds: Set<string>;
   videos: AssetServerFields[] | null;
+  /** The job scan's new progress, to store with the snapshot; NULL when no scan ran. */
+  jobScan: JobScanState | null;
   requests: number;
 }
 
 export interface FetchOptions {
   scope: SyncScope;
   signal?: AbortSignal;
-  /** Model image lists read at once. Default 3. */
+  /** Model image lists (and job look-ups) read at once. Default 3. */
   concurrency?: number;
+  /** What the job scan needs from the cache; without it (or a source without job calls) no scan runs. */
+  jobScan?: Pick<JobScanInput, 'state' | 'now' | 'knownJobIds' | 'hasImage'>;
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof AppError && error.info.code === 'not_found';
@@ -46,24 +52,6 @@ function checkAborted(signal: AbortSignal | undefined): void {
       code: 'internal',
       message: 'The refresh was stopped (the account changed or the app is closing).',
     });
-}
-
-/** Runs `work` for every item with at most `limit` running; the first failure fails the whole run. */
-async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const lane = async (): Promise<void> => {
-    while (!failed && next < items.length) {
-      const item = items[next++] as T;
-      try {
-        await work(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, lane));
 }
 
 export async function fetchSnapshot(source: SyncSource, options: FetchOptions): Promise<RemoteSnapshot> {
@@ -78,6 +66,7 @@ export async function fetchSnapshot(source: SyncSource, options: FetchOptions): 
     videos: null,
     listedImageModels: new Set(),
     knownModelIds: new Set(),
+    jobScan: null,
     requests: 0,
   };
 
@@ -95,13 +84,9 @@ export async function fetchSnapshot(source: SyncSource, options: FetchOptions): 
   }
   if (scope === 'all') {
     const images = new Map<string, AssetServerFields>();
-    // Public-model outputs are listed under the public model id; deleted models have nothing to list.
-    const listable = [
-      ...new Set([
-        ...models.filter((m) => m.status?.toLowerCase() !== 'deleted').map((m) => m.id),
-        ...PUBLIC_IMAGE_MODEL_IDS,
-      ]),
-    ];
+    // Only the caller's own models have image lists (deleted ones have nothing to list); public-family
+    // outputs are found by the job scan below, and are never judged gone by their absence from a list.
+    const listable = [...new Set(models.filter((m) => m.status?.toLowerCase() !== 'deleted').map((m) => m.id))];
     for (const model of models) snapshot.knownModelIds.add(model.id);
     for (const id of PUBLIC_IMAGE_MODEL_IDS) snapshot.knownModelIds.add(id);
     await eachLimited(listable, options.concurrency ?? 3, async (modelId) => {
@@ -118,14 +103,26 @@ export async function fetchSnapshot(source: SyncSource, options: FetchOptions): 
           checkAborted(signal);
         }
       } catch (error) {
-        // A service that does not list public-model images (or a model deleted meanwhile) is not a
-        // failed refresh: those images are simply left as they are.
+        // A model deleted meanwhile is not a failed refresh: its images are simply left as they are.
         if (isNotFound(error)) return;
         throw error;
       }
       snapshot.listedImageModels.add(modelId);
       for (const fields of found) images.set(fields.id, fields);
     });
+    const cached = options.jobScan;
+    if (cached && isJobScanSource(source)) {
+      checkAborted(signal);
+      const scan = await scanJobs(source, {
+        ...cached,
+        hasImage: (id) => images.has(id) || cached.hasImage(id),
+        concurrency: options.concurrency ?? 3,
+        counted: () => (requests += 1),
+        ...call,
+      });
+      for (const fields of scan.images) images.set(fields.id, fields);
+      snapshot.jobScan = scan.state;
+    }
     snapshot.images = [...images.values()];
 
     checkAborted(signal);

@@ -60,6 +60,11 @@ async function populate(): Promise<{ modelId: string }> {
   return { modelId: model.id };
 }
 
+/** A syncer on the emulator's virtual clock (the tests move it ahead so jobs finish). */
+function syncerOn(source: SyncSource = client, extra: { now?: () => number } = {}) {
+  return createSyncer({ cache, source, now: () => emulator.control.now(), ...extra });
+}
+
 function dump(c: Cache): unknown {
   const q = (sql: string) => c.sqlite.prepare(sql).all();
   return {
@@ -75,7 +80,7 @@ function dump(c: Cache): unknown {
 describe('sync against the emulator', () => {
   it('fills an empty cache with models, presets, every image and the videos', async () => {
     const { modelId } = await populate();
-    const syncer = createSyncer({ cache, source: client });
+    const syncer = syncerOn();
     const result = await syncer.refresh();
     expect(result.scope).toBe('all');
     expect(result.changed).toBe(true);
@@ -102,13 +107,14 @@ describe('sync against the emulator', () => {
 
   it('writes nothing when nothing changed, and only the difference when something did', async () => {
     await populate();
-    const syncer = createSyncer({ cache, source: client });
+    const syncer = syncerOn();
     await syncer.refresh();
     const again = await syncer.refresh();
     expect(again.changed).toBe(false);
     expect(again.assets).toEqual({ added: 0, updated: 0, removed: 0, gone: 0 });
 
-    const [first, second] = cache.assets.list({ filter: { query: 'fox' }, limit: 10 }).rows;
+    // Images of the caller's own model: its list is read whole, so a missing one was deleted.
+    const [first, second] = cache.assets.list({ filter: { origin: 'uploaded' }, limit: 10 }).rows;
     cache.assets.setLocalFile(second!.seq, { fileState: 'downloaded', localPath: 'images/kept.png', bytes: 10 });
     cache.models.setLabel('free-general', 'My free model');
     await client.deleteImage(first!.id);
@@ -129,7 +135,7 @@ describe('sync against the emulator', () => {
 
   it('leaves the cache exactly as it was when the refresh fails half-way', async () => {
     await populate();
-    const syncer = createSyncer({ cache, source: client });
+    const syncer = syncerOn();
     await syncer.refresh();
     // The service moved on (new model, new images) but the video list now fails: models, presets
     // and images were already fetched when the failure hits, and none of it may be written.
@@ -157,44 +163,92 @@ describe('sync against the emulator', () => {
     await populate();
     const before = dump(cache);
     emulator.control.setFaults({ rules: [{ path: '/models/:id/images', malformedJson: { count: 100 } }] });
-    await expect(createSyncer({ cache, source: client }).refresh()).rejects.toBeInstanceOf(AppError);
+    await expect(syncerOn().refresh()).rejects.toBeInstanceOf(AppError);
     expect(dump(cache)).toEqual(before);
   });
 
   it('never removes what the engine recorded while the fetch was running', async () => {
-    await populate();
+    const { modelId } = await populate();
     const startedAt = Date.now();
     const snapshot = await fetchSnapshot(client, { scope: 'all' });
     // A job finished meanwhile and the engine recorded its output (not in the fetched lists).
     cache.assets.upsertFromServer(
-      assetFieldsFromImage({ id: 'fresh-output', modelID: 'imagea', type: 'output', url: 'https://x.test/fresh.png' }),
+      assetFieldsFromImage({ id: 'fresh-output', modelID: modelId, type: 'output', url: 'https://x.test/fresh.png' }),
       startedAt + 1,
     );
     const changes = applySnapshot(cache, snapshot, { startedAt, now: startedAt + 2 });
     expect(changes.assets?.removed).toBe(0);
     expect(cache.assets.get('image', 'fresh-output')).toBeDefined();
     // A later refresh that still does not see it treats it as deleted on the service.
-    await createSyncer({ cache, source: client, now: () => startedAt + 10 }).refresh();
+    await syncerOn(client, { now: () => startedAt + 10 }).refresh();
     expect(cache.assets.get('image', 'fresh-output')).toBeUndefined();
   });
 
-  it('keeps images of a public family whose list the service will not give', async () => {
+  it("asks only for the images of the caller's own models; public-family results come from the job list", async () => {
     await populate();
-    await createSyncer({ cache, source: client }).refresh();
-    const foxes = cache.assets.list({ filter: { modelId: 'imagea' }, limit: 10 }).rows.length;
-    expect(foxes).toBe(3);
-    const noPublicLists: SyncSource = {
+    emulator.control.resetStats();
+    const syncer = syncerOn();
+    await syncer.refresh();
+    const listed = (await client.listModels()).filter((m) => m.status.toLowerCase() !== 'deleted');
+    const first = emulator.control.stats().byRoute;
+    // One page per own model and none for the seven public family ids the service answers 404 for.
+    expect(first['GET /models/:modelID/images']).toBe(listed.length);
+    expect(cache.assets.list({ filter: { modelId: 'imagea' }, limit: 10 }).rows).toHaveLength(3);
+    expect(cache.assets.list({ filter: { modelId: 'imageb' }, limit: 10 }).rows).toHaveLength(1);
+
+    // A result made outside the app (straight through the API) appears after a refresh.
+    const made = await client.submit({
+      kind: 'image',
+      body: { modelID: 'imagea-2', prompt: 'a tin robot', numImages: 2 },
+    });
+    emulator.control.advanceClock(30 * MINUTE);
+    emulator.control.resetStats();
+    const second = await syncer.refresh();
+    expect(second.assets).toMatchObject({ added: 2, removed: 0 });
+    const robots = cache.assets.list({ filter: { query: 'robot' }, limit: 10 }).rows;
+    expect(robots.map((r) => r.model_id)).toEqual(['imagea-2', 'imagea-2']);
+    expect(robots[0]?.job_id).toBe(made.jobId);
+    const stats = emulator.control.stats().byRoute;
+    expect(stats['GET /models/:modelID/images']).toBe(listed.length);
+    expect(stats['GET /jobs/:id']).toBe(1);
+    expect(stats['GET /images/:imageID']).toBe(2);
+
+    // Nothing new: the job list is read once and nothing is looked up; cached public results stay.
+    emulator.control.resetStats();
+    const third = await syncer.refresh();
+    expect(third.changed).toBe(false);
+    const quiet = emulator.control.stats().byRoute;
+    expect(quiet['GET /jobs']).toBe(1);
+    expect(quiet['GET /jobs/:id'] ?? 0).toBe(0);
+    expect(quiet['GET /images/:imageID'] ?? 0).toBe(0);
+    expect(cache.assets.list({ filter: { modelId: 'imagea' }, limit: 10 }).rows).toHaveLength(3);
+  });
+
+  it('finds a public-family result whose job was still running at the last refresh', async () => {
+    await populate();
+    const syncer = syncerOn();
+    await syncer.refresh();
+    await client.submit({ kind: 'image', body: { modelID: 'imageb', prompt: 'a slow paper crane', numImages: 1 } });
+    await syncer.refresh();
+    expect(cache.assets.list({ filter: { query: 'crane' }, limit: 10 }).rows).toHaveLength(0);
+    emulator.control.advanceClock(30 * MINUTE);
+    const later = await syncer.refresh();
+    expect(later.assets?.added).toBe(1);
+    expect(cache.assets.list({ filter: { query: 'crane' }, limit: 10 }).rows.map((r) => r.model_id)).toEqual([
+      'imageb',
+    ]);
+  });
+
+  it('asks nothing of the job list when the source has no job calls, and keeps public results', async () => {
+    await populate();
+    await syncerOn().refresh();
+    const listsOnly: SyncSource = {
       listModels: (c) => client.listModels(c),
       listPresets: (c) => client.listPresets(c),
       listVideos: (o) => client.listVideos(o),
-      listModelImages: (id, o) => {
-        if (id !== 'imagea') return client.listModelImages(id, o);
-        return (async function* () {
-          throw new AppError({ code: 'not_found', message: 'Model not found', httpStatus: 404 });
-        })();
-      },
+      listModelImages: (id, o) => client.listModelImages(id, o),
     };
-    const result = await createSyncer({ cache, source: noPublicLists }).refresh();
+    const result = await syncerOn(listsOnly).refresh();
     expect(result.assets?.removed).toBe(0);
     expect(cache.assets.list({ filter: { modelId: 'imagea' }, limit: 10 }).rows).toHaveLength(3);
   });
@@ -202,7 +256,7 @@ describe('sync against the emulator', () => {
   it('runs one refresh at a time: a second call joins the running one', async () => {
     await populate();
     emulator.control.resetStats();
-    const syncer = createSyncer({ cache, source: client });
+    const syncer = syncerOn();
     const a = syncer.refresh();
     const b = syncer.refresh('models');
     expect(syncer.status().running).toBe(true);
@@ -216,7 +270,7 @@ describe('sync against the emulator', () => {
     await populate();
     const before = dump(cache);
     emulator.control.setFaults({ rules: [{ path: '/videos', latencyMs: 300 }] });
-    const syncer = createSyncer({ cache, source: client });
+    const syncer = syncerOn();
     const pending = syncer.refresh();
     setTimeout(() => syncer.close(), 50);
     await expect(pending).rejects.toBeInstanceOf(Error);

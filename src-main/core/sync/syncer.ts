@@ -5,6 +5,7 @@ import type { SyncResultInfo, SyncScopeInfo, SyncStatusInfo } from '../../contra
 import type { Cache } from '../db/cache.ts';
 import { applySnapshot, type AppliedChanges } from './apply-snapshot.ts';
 import { fetchSnapshot } from './fetch-snapshot.ts';
+import { JOB_SCAN_STATE, type JobScanState } from './job-scan.ts';
 import type { SyncSource } from './sync-source.ts';
 
 /** sync_state key of the last complete refresh (value: its SyncResultInfo). */
@@ -62,6 +63,12 @@ export function createSyncer(deps: SyncerDeps): Syncer {
       scope,
       signal: controller.signal,
       ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
+      jobScan: {
+        state: deps.cache.syncState.get<JobScanState>(JOB_SCAN_STATE)?.value ?? null,
+        now: startedAt,
+        knownJobIds: (ids) => deps.cache.jobs.knownJobIds(ids),
+        hasImage: (id) => deps.cache.assets.get('image', id) !== undefined,
+      },
     });
     if (controller.signal.aborted) throw new AppError({ code: 'internal', message: 'The refresh was stopped.' });
     const finishedAt = now();
