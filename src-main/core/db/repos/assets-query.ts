@@ -55,9 +55,9 @@ export const FEW_MATCHES = 1000;
 
 /**
  * Ranking costs a bm25 score per match (FTS5 scores every match before it can pick the best: about
- * 25 µs each on the bench's library, so 1,000 matches already take ~25 ms); past this many, search
- * returns the newest matches instead. So many matches means the words are common in the library,
- * where relevance tells little apart; bench scenario 3 measures both sides of this choice.
+ * 25 µs each on the bench library on a loaded 2-core machine, 1,000 matches ~25 ms); past this many,
+ * search returns the newest matches instead. So many matches means the words are common in the
+ * library, where relevance tells little apart; bench scenario 3 measures both sides of this choice.
  */
 export const RANKABLE_MATCHES = 500;
 
