@@ -8,6 +8,7 @@ import { invokeChannels } from '../src-main/contract/ipc.ts';
 import { openCache, type Cache } from '../src-main/core/db/cache.ts';
 import { toFtsQuery } from '../src-main/core/db/fts-query.ts';
 import { ASSET_ROW_COLUMNS } from '../src-main/core/db/repos/asset-row.ts';
+import { FEW_MATCHES, RANKABLE_MATCHES } from '../src-main/core/db/repos/assets-query.ts';
 import { assetsHandlers } from '../src-main/core/handlers/assets.ts';
 import { browserMediaUrl } from '../src-main/core/library/library-host.ts';
 import type { BenchContext, Scenario } from './harness/context.ts';
@@ -21,8 +22,6 @@ const PAGE = 200;
 const SEARCH_LIMIT = 50;
 const SEARCH_TEXT = 'sunset beach';
 const RATIO_GOAL = 1.2;
-/** Atelier ranks matches only below this many (assets-query.ts RANKABLE_MATCHES); the raw side decides alike. */
-const RANKABLE_MATCHES = 5000;
 
 type Channel = 'assets:list' | 'assets:search' | 'assets:counts';
 
@@ -87,24 +86,19 @@ const QUERIES: Query[] = [
     repo: (cache) => cache.assets.search(SEARCH_TEXT, SEARCH_LIMIT),
     raw: (prepare) => {
       const match = toFtsQuery(SEARCH_TEXT);
-      // Atelier counts the matches first (capped) to choose ranked or newest-first: the same here.
+      // Atelier counts the matches first (up to 1,000) to choose ranked or newest-first: the same here.
       const { n } = prepare(
         'SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? LIMIT ?)',
-      ).get(match, RANKABLE_MATCHES) as { n: number };
+      ).get(match, FEW_MATCHES) as { n: number };
       if (n >= RANKABLE_MATCHES) {
-        // So many that rank means little: the newest matches, walking the date order (Atelier's list
-        // counts again, up to 1000, to choose that plan).
-        prepare('SELECT count(*) AS n FROM (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? LIMIT ?)').get(
-          match,
-          1000,
-        );
+        // So many that ranking costs more than it tells: the newest matches, sorting few matches,
+        // walking the date order past FEW_MATCHES (as Atelier's plan does).
+        const set = n < FEW_MATCHES ? 'a.seq' : '+a.seq';
         return idsOf(
-          (
-            prepare(
-              `SELECT ${COLUMNS} FROM assets a WHERE +a.seq IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?)
-               ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`,
-            ).all(match, SEARCH_LIMIT + 1) as { id: string }[]
-          ).slice(0, SEARCH_LIMIT),
+          prepare(
+            `SELECT ${COLUMNS} FROM assets a WHERE ${set} IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ?)
+             ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`,
+          ).all(match, SEARCH_LIMIT) as { id: string }[],
         );
       }
       return idsOf(

@@ -25,6 +25,8 @@ const THUMBS = 256;
 const FIRST_GRID_GOAL_MS = 800;
 /** The browser reports tasks over 50 ms; the goal is that none happens while scrolling. */
 const LONG_TASK_GOAL_MS = 50;
+/** The renderer's JS heap while scrolling the whole library (issue 17). */
+const HEAP_GOAL_MB = 150;
 /** The seeded assets' sizes, by seq % 5: the justified grid lays out every shape. */
 const SHAPES = [
   [1024, 1024],
@@ -41,7 +43,15 @@ const GRID_COMPONENT = 'src-renderer/src/lib/components/library/AssetGrid.svelte
 interface PageFigures {
   firstGridMs: number;
   tilesInView: number;
-  scroll: { ms: number; frames: number; longTasks: number[]; loaded: string | null; reachedEnd: boolean } | null;
+  scroll: {
+    ms: number;
+    frames: number;
+    longTasks: number[];
+    loaded: string | null;
+    reachedEnd: boolean;
+    /** Largest JS heap in use seen while scrolling (sampled every 250 ms through the DevTools protocol), MB. */
+    peakHeapMB: number;
+  } | null;
 }
 
 interface ScrollPlan {
@@ -99,7 +109,16 @@ async function measurePage(browser: Browser, url: string, plan: ScrollPlan | nul
     }
     // Long tasks while scrolling only: forget those of the start-up.
     await page.evaluate(() => void ((window as unknown as { __longTasks: number[] }).__longTasks = []));
-    const scroll = await page.evaluate(
+    // The page's JS heap while it scrolls, sampled from outside (the page's own clock is busy scrolling).
+    const devtools = await context.newCDPSession(page);
+    let peakHeap = 0;
+    const sampleHeap = async (): Promise<void> => {
+      const { usedSize } = (await devtools.send('Runtime.getHeapUsage')) as { usedSize: number };
+      peakHeap = Math.max(peakHeap, usedSize);
+    };
+    await sampleHeap();
+    const sampler = setInterval(() => void sampleHeap().catch(() => undefined), 250);
+    const scrolled = page.evaluate(
       async ({ step, maxFrames, limit }) => {
         const grid = document.querySelector('[data-testid="asset-grid"]') as HTMLElement;
         const started = performance.now();
@@ -121,11 +140,17 @@ async function measurePage(browser: Browser, url: string, plan: ScrollPlan | nul
       },
       { step: plan.step, maxFrames: plan.maxFrames, limit: plan.timeoutMs },
     );
+    const scroll = await scrolled.finally(() => clearInterval(sampler));
+    await sampleHeap();
     if (plan.maxFrames === null && !scroll.reachedEnd)
       throw new Error(`the grid did not reach its end in ${plan.timeoutMs} ms (loaded ${scroll.loaded})`);
     const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
     if (errors.length > 0) throw new Error(`page errors: ${errors.slice(0, 3).join(' | ')}`);
-    return { firstGridMs: first.at, tilesInView: first.tiles, scroll: { ...scroll, longTasks } };
+    return {
+      firstGridMs: first.at,
+      tilesInView: first.tiles,
+      scroll: { ...scroll, longTasks, peakHeapMB: peakHeap / 1e6 },
+    };
   } finally {
     await context.close();
   }
@@ -283,7 +308,7 @@ export const renderer: Scenario = {
           runs[side].push(figures);
           const s = figures.scroll!;
           ctx.log(
-            `${side} scroll: ${s.frames} frames in ${(s.ms / 1000).toFixed(1)} s, longest task ${Math.max(0, ...s.longTasks).toFixed(0)} ms`,
+            `${side} scroll: ${s.frames} frames in ${(s.ms / 1000).toFixed(1)} s, longest task ${Math.max(0, ...s.longTasks).toFixed(0)} ms, peak JS heap ${s.peakHeapMB.toFixed(0)} MB`,
           );
         }
       }
@@ -305,6 +330,8 @@ export const renderer: Scenario = {
         ? 0
         : (longTasks(side).filter((ms) => ms > LONG_TASK_GOAL_MS).length * 1000) / totalFrames;
     };
+    const peakHeap = (side: 'atelier' | 'baseline') =>
+      max(runs[side].flatMap((r) => (r.scroll ? [r.scroll.peakHeapMB] : [])));
     const frames = (side: 'atelier' | 'baseline') =>
       runs[side].flatMap((r) => (r.scroll ? [r.scroll.ms / r.scroll.frames] : []));
     const quickNote = ctx.quick
@@ -344,6 +371,16 @@ export const renderer: Scenario = {
         baselineName: 'vanilla virtual grid',
         goal: '',
         met: null,
+      }),
+      row({
+        scenario: this.title,
+        figure: '  same scroll, peak JS heap (sampled every 250 ms)',
+        unit: 'MB',
+        value: peakHeap('atelier'),
+        baseline: peakHeap('baseline'),
+        baselineName: 'vanilla virtual grid',
+        goal: `≤ ${HEAP_GOAL_MB} MB`,
+        met: peakHeap('atelier') === null ? null : (peakHeap('atelier') as number) <= HEAP_GOAL_MB,
       }),
       row({
         scenario: this.title,

@@ -4,7 +4,7 @@ import type { Cache } from '../cache.ts';
 import { seedAssets, type SeedSummary } from '../test-support/seed-assets.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 import type { AssetRow } from './asset-row.ts';
-import type { AssetFilter } from './assets-query.ts';
+import { RANKABLE_MATCHES, type AssetFilter } from './assets-query.ts';
 
 let cache: Cache;
 let seeded: SeedSummary;
@@ -118,6 +118,26 @@ describe('AssetsRepo.search', () => {
     expect(cache.assets.search('zebracorn', 10).map((r) => r.id)).toEqual([one!.id, two!.id]);
     expect(cache.assets.search('zebracorn', 10, { kind: 'video' })).toEqual([]);
     expect(cache.assets.search('x', 10)).toEqual([]); // one letter is not searched yet
+  });
+  it(`ranks up to ${RANKABLE_MATCHES - 1} matches by relevance; a broader query returns the newest matches`, () => {
+    const rows = allRows(); // newest first
+    const setPrompt = cache.sqlite.prepare('UPDATE assets SET prompt = ? WHERE seq = ?');
+    // The oldest match is the best one (the word alone, twice); the others bury it in a long prompt.
+    const best = rows.at(-1)!;
+    setPrompt.run('quokka quokka', best.seq);
+    const others = rows.slice(0, RANKABLE_MATCHES - 2);
+    for (const row of others) setPrompt.run(`a quokka ${row.prompt ?? 'in a meadow at dawn'}`, row.seq);
+    const ranked = cache.assets.search('quokka', 20);
+    expect(ranked[0]!.id).toBe(best.id);
+    expect(ranked).toHaveLength(20);
+
+    // One match more reaches the limit: the newest matches, in library order, are returned instead.
+    setPrompt.run('quokka', rows[RANKABLE_MATCHES]!.seq);
+    const newest = cache.assets.search('quokka', 20);
+    const expected = cache.assets.list({ filter: { query: 'quokka' }, limit: 20 }).rows;
+    expect(newest.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    expect(newest.map((r) => r.id)).not.toContain(best.id);
+    expect(newest.map((r) => r.id)).toEqual(others.slice(0, 20).map((r) => r.id));
   });
 });
 

@@ -45,10 +45,15 @@ export interface AssetPage {
 export type AssetCounts = AssetCountsInfo;
 
 /** Below this many text matches, sorting the matches beats walking the library in date order. */
-const FEW_MATCHES = 1000;
+export const FEW_MATCHES = 1000;
 
-/** Ranking costs a score per match; past this many, relevance of a short prefix means little anyway. */
-const RANKABLE_MATCHES = 5000;
+/**
+ * Ranking costs a bm25 score per match (FTS5 scores every match before it can pick the best: about
+ * 25 µs each on the bench library on a loaded 2-core machine, 1,000 matches ~25 ms); past this many,
+ * search returns the newest matches instead. So many matches means the words are common in the
+ * library, where relevance tells little apart; bench scenario 3 measures both sides of this choice.
+ */
+export const RANKABLE_MATCHES = 500;
 
 /** How many rows match, counting no further than `upTo`. */
 function countMatches(q: StatementCache, match: string, upTo: number): number {
@@ -81,15 +86,18 @@ function filterTerms(q: StatementCache, filter: AssetFilter): SqlFragment[] | nu
   if (filter.query !== undefined && filter.query.trim() !== '') {
     const match = toFtsQuery(filter.query);
     if (match === null) return null;
-    terms.push(
-      // Few matches: read them by rowid and sort. Many: walk the date order and test each row
-      // against the match set (the unary + keeps SQLite from driving the query by rowid).
-      countMatches(q, match, FEW_MATCHES) < FEW_MATCHES
-        ? sql`a.seq IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ${match})`
-        : sql`+a.seq IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ${match})`,
-    );
+    terms.push(matchTerm(match, countMatches(q, match, FEW_MATCHES)));
   }
   return terms;
+}
+
+/** The WHERE term of a text match, given how many rows match (counted up to at least FEW_MATCHES). */
+function matchTerm(match: string, matches: number): SqlFragment {
+  // Few matches: read them by rowid and sort. Many: walk the date order and test each row against
+  // the match set (the unary + keeps SQLite from driving the query by rowid).
+  return matches < FEW_MATCHES
+    ? sql`a.seq IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ${match})`
+    : sql`+a.seq IN (SELECT rowid FROM assets_fts WHERE assets_fts MATCH ${match})`;
 }
 
 const whereOf = (terms: SqlFragment[]): SqlFragment =>
@@ -123,14 +131,20 @@ export function listAssets(q: StatementCache, request: AssetPageRequest): AssetP
 
 /**
  * Best matches first (bm25, prompt words weigh most), newest first among equals. A query so broad
- * that thousands match (a two-letter prefix) returns the newest matches instead, at a fraction of the cost.
+ * that RANKABLE_MATCHES or more match returns the newest matches instead, at a fraction of the cost.
  */
 export function searchAssets(q: StatementCache, query: string, limit: number, filter: AssetFilter = {}): AssetRow[] {
   const match = toFtsQuery(query);
   const terms = filterTerms(q, { ...filter, query: undefined });
   if (match === null || terms === null) return [];
-  if (countMatches(q, match, RANKABLE_MATCHES) >= RANKABLE_MATCHES) {
-    return listAssets(q, { filter: { ...filter, query }, sort: 'newest', limit }).rows;
+  // One count serves both choices (each FTS query re-reads the words' doclists: at 1,000,000 assets
+  // that reading is most of a search's cost).
+  const matches = countMatches(q, match, Math.max(RANKABLE_MATCHES, FEW_MATCHES));
+  if (matches >= RANKABLE_MATCHES) {
+    terms.push(matchTerm(match, matches));
+    return q.all<AssetRow>(
+      sql`SELECT ${ASSET_ROW_COLUMNS} FROM assets a${whereOf(terms)} ORDER BY a.created_at DESC, a.seq DESC LIMIT ${limit}`,
+    );
   }
   if (terms.length === 0) {
     // FTS5 stops ranking after `limit` rows when it can order by rank on its own.

@@ -259,21 +259,39 @@ export class JustifiedGrid {
   }
 }
 
-/** One aspect ratio per item, computed once per item object (a page appended costs only its own items). */
-export function aspectsOf<T extends object>(
-  items: readonly T[],
-  aspectOf: (item: T) => number,
-  cache: WeakMap<T, number>,
-): Float64Array {
-  const out = new Float64Array(items.length);
-  for (let i = 0; i < items.length; i += 1) {
-    const item = items[i] as T;
-    let a = cache.get(item);
-    if (a === undefined) {
-      a = aspectOf(item);
-      cache.set(item, a);
-    }
-    out[i] = a;
+/**
+ * One aspect ratio per item, kept across updates of the list: a page appended (a new array holding the
+ * same objects, then new ones) costs an identity check per item and `aspectOf` for the new ones only,
+ * with no allocation, so a list of 1,000,000 stays cheap to grow. `invalidate` redoes one item (its
+ * shape was corrected) and everything after it.
+ */
+export class AspectList<T> {
+  readonly #aspectOf: (item: T) => number;
+  #items: readonly T[] = [];
+  #aspects = new Float64Array(0);
+  /** Items from here on are recomputed at the next `sync`, whatever their identity. */
+  #dirtyFrom = Infinity;
+
+  constructor(aspectOf: (item: T) => number) {
+    this.#aspectOf = aspectOf;
   }
-  return out;
+
+  /** The aspects of `items` (a view valid until the next call). */
+  sync(items: readonly T[]): Float64Array {
+    const previous = this.#items;
+    const end = Math.min(items.length, previous.length, this.#dirtyFrom);
+    let from = 0;
+    while (from < end && items[from] === previous[from]) from += 1;
+    this.#aspects = grow(this.#aspects, items.length);
+    for (let i = from; i < items.length; i += 1) this.#aspects[i] = this.#aspectOf(items[i] as T);
+    this.#items = items;
+    this.#dirtyFrom = Infinity;
+    return this.#aspects.subarray(0, items.length);
+  }
+
+  /** The item at `index` (or, if the list moved, wherever `item` now is) needs its aspect again. */
+  invalidate(item: T, index: number): void {
+    const at = this.#items[index] === item ? index : this.#items.indexOf(item);
+    this.#dirtyFrom = Math.min(this.#dirtyFrom, at < 0 ? 0 : at);
+  }
 }
