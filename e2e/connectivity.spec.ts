@@ -2,20 +2,23 @@
 // bar from "Online" to "Can't reach the service" within seconds (the job checks fail); once the service
 // answers again, a request that reaches it turns it back.
 import { startEmulator } from '../emulator/index.ts';
-import { expect, serviceTest as test } from './fixtures/service-account.ts';
+import { expect, SERVICE_KEY, serviceTest as test } from './fixtures/service-account.ts';
 import { AppShellPage } from './pages/app-shell-page.ts';
+import { FirstRunPage } from './pages/first-run-page.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
 import { submitJob } from './pages/contract-client.ts';
 
 test('stopping the service turns the status bar to "Can\'t reach the service", and back when it answers', async ({
   page,
-  signIn,
-  emulator,
+  freshApp,
 }) => {
   test.setTimeout(90_000);
+  // A service of its own to stop: the file's shared emulator serves the next spec in this worker.
+  const emulator = await startEmulator({ port: 0 });
   const shell = new AppShellPage(page);
-  await signIn();
+  await page.goto(freshApp.url);
+  await new FirstRunPage(page).enterKey(emulator.url, SERVICE_KEY);
   await expect(new CreateImagePage(page).root).toBeVisible();
   await expect(shell.connection).toHaveText('Online');
   // A video runs for minutes and is checked every few seconds: real requests keep going.
