@@ -64,3 +64,25 @@ describe('formatTable', () => {
     expect(new Set(lines.slice(0, 4).map((l) => l.length)).size).toBe(1);
   });
 });
+
+describe('formatTable notes', () => {
+  it('gives rows sharing a note one number and prints the note once', () => {
+    const noted = (figure: string, note: string) =>
+      row({
+        scenario: '1 polling',
+        figure,
+        unit: '',
+        value: 1,
+        baseline: 2,
+        baselineName: 'naive',
+        goal: '',
+        met: null,
+        note,
+      });
+    const table = formatTable([noted('N=1', 'floor'), noted('N=10', 'floor'), noted('N=100', 'other')]);
+    expect(table).toContain('N=1 [1]');
+    expect(table).toContain('N=10 [1]');
+    expect(table).toContain('N=100 [2]');
+    expect(table.split('\n').filter((l) => l.startsWith('['))).toEqual(['[1] floor', '[2] other']);
+  });
+});

@@ -54,8 +54,9 @@ export function formatTable(rows: readonly BenchRow[]): string {
   const cells = rows.map((r) => {
     let figure = r.figure;
     if (r.note) {
-      notes.push(r.note);
-      figure += ` [${notes.length}]`;
+      // Rows sharing a note share its number.
+      if (!notes.includes(r.note)) notes.push(r.note);
+      figure += ` [${notes.indexOf(r.note) + 1}]`;
     }
     const baseline =
       r.baseline === null
