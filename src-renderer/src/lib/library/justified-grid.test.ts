@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AspectList, JustifiedGrid } from './justified-grid.ts';
+import { JustifiedGrid } from './justified-grid.ts';
 
 const metrics = { targetRowHeight: 200, gap: 6, pad: 16, placeholderAspect: 1 };
 
@@ -118,32 +118,6 @@ describe('JustifiedGrid', () => {
     expect(grid.neighbour(below, -1)).toBe(0);
     expect(grid.neighbour(0, -1)).toBe(0);
     expect(grid.neighbour(59, 1)).toBe(59);
-  });
-
-  it('computes each item’s aspect once, and again only from an invalidated or replaced item on', () => {
-    const items = [{ a: 2 }, { a: 0.5 }];
-    const calls: number[] = [];
-    const list = new AspectList((item: { a: number }) => {
-      calls.push(item.a);
-      return item.a;
-    });
-    expect([...list.sync(items)]).toEqual([2, 0.5]);
-    const grown = [...items, { a: 1 }];
-    expect([...list.sync(grown)]).toEqual([2, 0.5, 1]);
-    expect(calls).toEqual([2, 0.5, 1]);
-    // A shape seen on screen: that item is asked again (and those after it), not the ones before.
-    grown[1]!.a = 0.75;
-    list.invalidate(grown[1]!, 1);
-    expect([...list.sync(grown)]).toEqual([2, 0.75, 1]);
-    expect(calls).toEqual([2, 0.5, 1, 0.75, 1]);
-    // An item replaced in the middle of a new array is noticed by identity.
-    const replaced = [grown[0]!, { a: 3 }, grown[2]!];
-    expect([...list.sync(replaced)]).toEqual([2, 3, 1]);
-    // A stale index (the list moved under the tile) still finds the item.
-    list.invalidate(replaced[2]!, 0);
-    replaced[2]!.a = 4;
-    expect([...list.sync(replaced)]).toEqual([2, 3, 4]);
-    expect([...list.sync([])]).toEqual([]);
   });
 
   it('has no height and no slots in view when empty', () => {

@@ -27,7 +27,8 @@ export interface TileRect {
   height: number;
 }
 
-const grow = <T extends Float64Array | Int32Array>(array: T, size: number): T => {
+/** `array`, or a copy at least `size` long (doubling, so appends cost little over time). */
+export const grow = <T extends Float64Array | Int32Array>(array: T, size: number): T => {
   if (array.length >= size) return array;
   const next = new (array.constructor as new (n: number) => T)(Math.max(size, array.length * 2, 256));
   next.set(array);
@@ -256,42 +257,5 @@ export class JustifiedGrid {
   perScreen(viewportHeight: number): number {
     const range = this.visible(0, viewportHeight, 0);
     return Math.max(1, range.last - range.first + 1);
-  }
-}
-
-/**
- * One aspect ratio per item, kept across updates of the list: a page appended (a new array holding the
- * same objects, then new ones) costs an identity check per item and `aspectOf` for the new ones only,
- * with no allocation, so a list of 1,000,000 stays cheap to grow. `invalidate` redoes one item (its
- * shape was corrected) and everything after it.
- */
-export class AspectList<T> {
-  readonly #aspectOf: (item: T) => number;
-  #items: readonly T[] = [];
-  #aspects = new Float64Array(0);
-  /** Items from here on are recomputed at the next `sync`, whatever their identity. */
-  #dirtyFrom = Infinity;
-
-  constructor(aspectOf: (item: T) => number) {
-    this.#aspectOf = aspectOf;
-  }
-
-  /** The aspects of `items` (a view valid until the next call). */
-  sync(items: readonly T[]): Float64Array {
-    const previous = this.#items;
-    const end = Math.min(items.length, previous.length, this.#dirtyFrom);
-    let from = 0;
-    while (from < end && items[from] === previous[from]) from += 1;
-    this.#aspects = grow(this.#aspects, items.length);
-    for (let i = from; i < items.length; i += 1) this.#aspects[i] = this.#aspectOf(items[i] as T);
-    this.#items = items;
-    this.#dirtyFrom = Infinity;
-    return this.#aspects.subarray(0, items.length);
-  }
-
-  /** The item at `index` (or, if the list moved, wherever `item` now is) needs its aspect again. */
-  invalidate(item: T, index: number): void {
-    const at = this.#items[index] === item ? index : this.#items.indexOf(item);
-    this.#dirtyFrom = Math.min(this.#dirtyFrom, at < 0 ? 0 : at);
   }
 }

@@ -22,7 +22,7 @@ export const librarySequence: AssetSequence = {
   get length() {
     return library.slots;
   },
-  at: (index) => library.items[index],
+  at: (index) => library.at(index),
   ensure: (index) => library.ensureLoaded(index),
 };
 

@@ -64,18 +64,12 @@ class LibrarySelection {
     return this.keys.has(assetKey(asset));
   }
 
-  /** Applies a click on the asset at `index` of `items`. */
-  click(items: readonly AssetInfo[], index: number, modifiers: ClickModifiers): void {
-    const asset = items[index];
-    if (!asset) return;
+  /**
+   * Applies a click on `asset`, at `index` of the list. A shift-click's range is the caller's to gather
+   * (it may reach over pages not held): see `selectRange`.
+   */
+  click(asset: AssetInfo, index: number, modifiers: Omit<ClickModifiers, 'range'>): void {
     const key = assetKey(asset);
-    if (modifiers.range && this.anchor !== null) {
-      const [from, to] = this.anchor <= index ? [this.anchor, index] : [index, this.anchor];
-      this.#remember(items.slice(from, to + 1));
-      const range = items.slice(from, to + 1).map(assetKey);
-      this.keys = new Set(modifiers.toggle ? [...this.keys, ...range] : range);
-      return;
-    }
     this.#remember([asset]);
     if (modifiers.toggle) {
       this.keys = withMember(this.keys, key, !this.keys.has(key));
@@ -83,6 +77,13 @@ class LibrarySelection {
       this.keys = new Set([key]);
     }
     this.anchor = index;
+  }
+
+  /** A shift-click: the items from the anchor to the click; with Ctrl/Cmd too, added to the selection. */
+  selectRange(items: readonly AssetInfo[], add: boolean): void {
+    this.#remember(items);
+    const range = items.map(assetKey);
+    this.keys = new Set(add ? [...this.keys, ...range] : range);
   }
 
   selectAll(items: readonly AssetInfo[]): void {

@@ -3,15 +3,20 @@
 // Which assets a filter holds is decided by the core alone (its SQL, through assets:list and
 // assets:matching): a changed asset is re-read and the core says whether this view shows it, so the
 // counts, the grid and the viewer never disagree.
-// Items are kept as a raw (non-deep) array: 50,000 proxied objects would cost more than they give.
+// Only the pages near what the grid shows are held (library/paged-list.ts): a page let go is fetched
+// again with its own cursor when the view returns to it, and every read item's shape stays, so the
+// layout of the whole list never needs the items themselves. Reads go through `at`/`count`, which
+// follow `version` (one bump per change of the list) for Svelte.
 import type { ErrorInfo } from '@contract/errors.ts';
 import type { AssetCountsInfo, AssetFilterInfo, AssetInfo, AssetsChangedInfo } from '@contract/ipc/assets.ts';
 import { ASSET_PAGE_LIMIT, ASSET_SEARCH_LIMIT } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import type { ModelInfo } from '@contract/ipc/models.ts';
 import { invoke, on } from '../ipc.ts';
-import { assetKey } from '../library/asset-key.ts';
+import { assetKey, type AssetKey } from '../library/asset-key.ts';
 import { localDayStart, nextLocalDay } from '../library/format.ts';
+import { assetAspect, clampShape } from '../library/media-shape.ts';
+import { PagedList } from '../library/paged-list.ts';
 import { serviceReach } from './service-reach.svelte.ts';
 
 export type KindFilter = 'all' | 'image' | 'video';
@@ -53,6 +58,10 @@ const MIN_QUERY_LENGTH = 2;
 const SEARCH_DEBOUNCE_MS = 150;
 const PATCH_DELAY_MS = 250;
 const MAX_PATCH = 100;
+/** Items held either side of what the grid shows; pages wholly beyond are let go. */
+const KEEP_AROUND = 1000;
+/** Items past what the grid shows whose pages are read ahead. */
+const READ_AHEAD = 60;
 
 const NO_FILTERS: LibraryFilters = {
   kind: 'all',
@@ -73,7 +82,9 @@ class LibraryState {
   browseSort = $state<'newest' | 'oldest'>('newest');
   searchSort = $state<LibrarySort>('relevance');
 
-  items = $state.raw<AssetInfo[]>([]);
+  /** The list as read so far; read it through `at`, `count` and `held` (they follow `version`). */
+  readonly list = new PagedList<AssetInfo>((asset) => this.shapeOf(asset));
+  version = $state(0);
   hasMore = $state(true);
   loading = $state(false);
   error = $state<ErrorInfo | null>(null);
@@ -87,6 +98,14 @@ class LibraryState {
   #cursor: string | null = null;
   #generation = 0;
   #inflight: Promise<void> | null = null;
+  /** Pages being fetched again. */
+  #refilling = new Map<number, Promise<void>>();
+  /** What the grid shows (first and last index), or null before it says: nothing is let go until then. */
+  #shown: [number, number] | null = null;
+  /** While above zero (select all, a shift-click range) nothing is let go. */
+  #holding = 0;
+  /** Shapes seen on screen (a thumbnail's own pixels) where the asset gave none. */
+  #seen = new Map<AssetKey, number>();
   #debounce: ReturnType<typeof setTimeout> | undefined;
   #pendingPatch = new Map<string, AssetRefInfo>();
   #patchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -123,10 +142,45 @@ class LibraryState {
     return c.byModel.find((m) => m.modelId === modelId)?.count ?? 0;
   });
 
+  /** Items read so far (held or let go). */
+  readonly count = $derived.by(() => {
+    void this.version;
+    return this.list.length;
+  });
+
+  /** The held items in order (a few pages around the view; all of a short list). */
+  readonly held = $derived.by(() => {
+    void this.version;
+    return Array.from(this.list.entries(), ([, asset]) => asset);
+  });
+
   /** Grid slots: what is loaded, plus room for what is known (or guessed) to follow. */
-  readonly slots = $derived(
-    !this.hasMore ? this.items.length : Math.max(this.items.length, this.expectedTotal ?? this.items.length + 60),
-  );
+  readonly slots = $derived(!this.hasMore ? this.count : Math.max(this.count, this.expectedTotal ?? this.count + 60));
+
+  /** The item at `index` if its page is held. */
+  at(index: number): AssetInfo | undefined {
+    void this.version;
+    return this.list.at(index);
+  }
+
+  /** An asset's shape for the grid: its own size, what was seen of it, else what was asked for. */
+  shapeOf(asset: AssetInfo): number {
+    return this.#seen.get(assetKey(asset)) ?? clampShape(assetAspect(asset));
+  }
+
+  /** A thumbnail showed the real shape of an asset that had no size: the layout follows. */
+  noteShape(asset: AssetInfo, index: number, aspect: number): void {
+    const shape = clampShape(aspect);
+    if (Math.abs(shape / this.shapeOf(asset) - 1) < 0.01) return;
+    this.#seen.set(assetKey(asset), shape);
+    const at = this.list.at(index) === asset ? index : this.indexOf(asset);
+    this.list.setAspect(at, shape);
+    this.#changed();
+  }
+
+  #changed(): void {
+    this.version += 1;
+  }
 
   readonly modelName = $derived.by(() => {
     const names = new Map(this.models.map((m) => [m.id, m.displayName]));
@@ -171,22 +225,84 @@ class LibraryState {
       const held = await this.#held(result.value, this.searchFilter());
       if (generation !== this.#generation) return;
       if (!held) return this.#fail({ code: 'internal', message: 'The library could not apply the filters.' });
-      this.items = result.value.filter((a) => held.has(assetKey(a)));
+      this.list.clear();
+      this.list.append(
+        null,
+        result.value.filter((a) => held.has(assetKey(a))),
+      );
       this.hasMore = false;
+      this.#changed();
       return;
     }
-    const sort = this.sort === 'oldest' ? 'oldest' : 'newest';
-    const result = await invoke('assets:list', {
-      filter: this.viewFilter(),
-      sort,
-      cursor: this.#cursor,
-      limit: PAGE_SIZE,
-    });
+    const cursor = this.#cursor;
+    const result = await this.#listPage(cursor, PAGE_SIZE);
     if (generation !== this.#generation) return;
     if (!result.ok) return this.#fail(result.error);
-    this.items = this.items.length === 0 ? result.value.items : [...this.items, ...result.value.items];
+    this.list.append(cursor, result.value.items);
     this.#cursor = result.value.nextCursor;
     this.hasMore = result.value.nextCursor !== null;
+    this.#letGo();
+    this.#changed();
+  }
+
+  #listPage(cursor: string | null, limit: number) {
+    const sort = this.sort === 'oldest' ? 'oldest' : 'newest';
+    return invoke('assets:list', { filter: this.viewFilter(), sort, cursor, limit });
+  }
+
+  /** Fetches a page that was let go again, with the cursor that first fetched it. */
+  #refill(p: number): Promise<void> {
+    const known = this.#refilling.get(p);
+    if (known) return known;
+    const page = this.list.page(p);
+    if (!page || page.held) return Promise.resolve();
+    const generation = this.#generation;
+    const done = this.#listPage(page.cursor, Math.max(1, page.count))
+      .then((result) => {
+        if (generation !== this.#generation) return;
+        if (!result.ok) return this.#fail(result.error);
+        this.list.refill(p, result.value.items);
+        this.#changed();
+      })
+      .finally(() => {
+        if (generation === this.#generation) this.#refilling.delete(p);
+      });
+    this.#refilling.set(p, done);
+    return done;
+  }
+
+  /** Lets go of the pages far from what the grid shows (unless a range is being held). */
+  #letGo(): void {
+    if (!this.#shown || this.#holding > 0) return;
+    this.list.keepOnly(this.#shown[0] - KEEP_AROUND, this.#shown[1] + KEEP_AROUND);
+  }
+
+  /** The grid shows `first`…`last`: pages near it are held or fetched (again), the rest let go. */
+  show(first: number, last: number): void {
+    this.#shown = [first, last];
+    this.#letGo();
+    for (const p of this.list.missing(first - READ_AHEAD, last + READ_AHEAD)) void this.#refill(p);
+    const wanted = Math.min(last + READ_AHEAD, this.slots - 1);
+    if (this.hasMore && wanted >= this.list.length) void this.ensureLoaded(wanted);
+  }
+
+  /** Holds every item from `first` to `last` (reading and fetching again what it takes), then `use`s them. */
+  async withRange<R>(first: number, last: number, use: (items: AssetInfo[]) => R): Promise<R> {
+    this.#holding += 1;
+    try {
+      await this.ensureLoaded(last);
+      const to = Math.min(last, this.list.length - 1);
+      await Promise.all(this.list.missing(first, to).map((p) => this.#refill(p)));
+      const items: AssetInfo[] = [];
+      for (let i = first; i <= to; i += 1) {
+        const asset = this.list.at(i);
+        if (asset) items.push(asset);
+      }
+      return use(items);
+    } finally {
+      this.#holding -= 1;
+      this.#letGo();
+    }
   }
 
   #fail(error: ErrorInfo): void {
@@ -209,11 +325,15 @@ class LibraryState {
     return this.#inflight;
   }
 
-  /** Loads pages until `index` exists (or the list ends): the grid asks for what it shows. */
+  /** Loads pages until `index` exists (or the list ends) and holds its page: the viewer asks for what it shows. */
   async ensureLoaded(index: number): Promise<void> {
     const generation = this.#generation;
-    while (index >= this.items.length && this.hasMore && !this.error && generation === this.#generation) {
+    while (index >= this.list.length && this.hasMore && !this.error && generation === this.#generation) {
       await this.loadMore();
+    }
+    if (generation === this.#generation && index < this.list.length) {
+      const p = this.list.pageOf(index);
+      if (!this.list.page(p)?.held) await this.#refill(p);
     }
   }
 
@@ -222,7 +342,10 @@ class LibraryState {
     this.#generation += 1;
     this.#cursor = null;
     this.#inflight = null;
-    this.items = [];
+    this.#refilling.clear();
+    this.#shown = null;
+    this.list.clear();
+    this.#changed();
     this.hasMore = true;
     this.loading = false;
     this.error = null;
@@ -338,38 +461,41 @@ class LibraryState {
     ]);
     if (generation !== this.#generation) return;
     if (!held) return void this.reload();
-    let items = this.items.slice();
     let unplaced = false;
     refs.forEach((ref, i) => {
-      const at = items.findIndex((a) => a.kind === ref.kind && a.id === ref.id);
+      const at = this.indexOf(ref);
       const result = fresh[i];
       if (!result) return;
       const shown = result.ok && held.has(assetKey(ref));
       if (at >= 0) {
-        if (shown) items[at] = result.value;
-        else if (result.ok || result.error.code === 'not_found') items.splice(at, 1);
-      } else if (shown) {
-        const placed = this.#place(items, result.value);
-        if (placed) items = placed;
-        else if (this.sort === 'relevance') unplaced = true;
+        if (shown) this.list.set(at, result.value);
+        else if (result.ok || result.error.code === 'not_found') this.list.remove(at);
+      } else if (shown && !this.#place(result.value)) {
+        unplaced = true;
       }
     });
-    this.items = items;
-    // A best-match list has no place to compute here: it is asked again.
-    if (unplaced) void this.reload();
+    this.#changed();
+    // A best-match list has no place to compute here: it is asked again. In date order a place
+    // among pages let go (or a full page) cannot be taken here either: the list offers a reload.
+    if (unplaced && this.sort === 'relevance') void this.reload();
+    else if (unplaced) this.stale = true;
   }
 
-  /** The list with `asset` in its date-order place; null when that place is past what is loaded (a later page brings it) or unknown. */
-  #place(items: AssetInfo[], asset: AssetInfo): AssetInfo[] | null {
-    if (this.sort === 'relevance') return null;
+  /**
+   * Puts `asset` in its date-order place among the held items. True when placed, or when its place is
+   * past what is read (a later page brings it); false when the place is unknown here.
+   */
+  #place(asset: AssetInfo): boolean {
+    if (this.sort === 'relevance') return false;
     const time = Date.parse(asset.createdAt);
     const before = (other: AssetInfo): boolean =>
       this.sort === 'oldest' ? time < Date.parse(other.createdAt) : time > Date.parse(other.createdAt);
-    const at = items.findIndex(before);
-    if (at < 0 && this.hasMore) return null;
-    const placed = items.slice();
-    placed.splice(at < 0 ? items.length : at, 0, asset);
-    return placed;
+    const at = this.list.findIndex(before);
+    if (at < 0 && this.hasMore) return true;
+    const index = at < 0 ? this.list.length : at;
+    // The item before the place must be held too, or the place may lie inside a page let go.
+    if (index > 0 && !this.list.at(index - 1)) return false;
+    return this.list.insert(index, asset, PAGE_SIZE);
   }
 
   #onChanged(change: AssetsChangedInfo): void {
@@ -389,17 +515,19 @@ class LibraryState {
       return;
     }
     // New assets (a refresh, finished jobs): show them at once if nothing would jump, else offer it.
-    if (this.atTop || this.items.length <= PAGE_SIZE) void this.reload();
+    if (this.atTop || this.list.length <= PAGE_SIZE) void this.reload();
     else this.stale = true;
   }
 
   /** The patched asset, if the list holds it (the asset view follows changes through this). */
   find(ref: AssetRefInfo): AssetInfo | undefined {
-    return this.items.find((a) => a.kind === ref.kind && a.id === ref.id);
+    return this.at(this.indexOf(ref));
   }
 
+  /** Where a held asset sits in the list, or -1. */
   indexOf(ref: AssetRefInfo): number {
-    return this.items.findIndex((a) => a.kind === ref.kind && a.id === ref.id);
+    void this.version;
+    return this.list.findIndex((a) => a.kind === ref.kind && a.id === ref.id);
   }
 
   listen(): () => void {
@@ -434,7 +562,9 @@ class LibraryState {
     this.filters = { ...NO_FILTERS };
     this.queryText = '';
     this.query = '';
-    this.items = [];
+    this.list.clear();
+    this.#changed();
+    this.#shown = null;
     this.counts = null;
     this.uploadCounts = null;
     this.hasMore = true;
