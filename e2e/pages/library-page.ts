@@ -82,6 +82,11 @@ export class LibraryPage {
     return this.page.getByTestId(`confirm-${kind}`);
   }
 
+  /** How many of the list's items the Library holds in memory now. */
+  async heldItems(): Promise<number> {
+    return Number(await this.page.locator('[data-held]').getAttribute('data-held'));
+  }
+
   /** Scrolls the grid to its end, page by page, until the whole list is loaded. */
   async scrollToEnd(timeoutMs = 120_000): Promise<number> {
     const deadline = Date.now() + timeoutMs;

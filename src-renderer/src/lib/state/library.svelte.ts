@@ -154,6 +154,12 @@ class LibraryState {
     return Array.from(this.list.entries(), ([, asset]) => asset);
   });
 
+  /** How many items are in memory now (the grid shows it as data-held). */
+  readonly heldCount = $derived.by(() => {
+    void this.version;
+    return this.list.heldCount;
+  });
+
   /** Grid slots: what is loaded, plus room for what is known (or guessed) to follow. */
   readonly slots = $derived(!this.hasMore ? this.count : Math.max(this.count, this.expectedTotal ?? this.count + 60));
 
