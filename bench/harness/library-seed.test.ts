@@ -34,6 +34,10 @@ describe('seededLibrary', () => {
         "SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name",
       );
       expect(bulkIndexes).toEqual(plainIndexes);
+      const [bulkTriggers, plainTriggers] = read(
+        "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name",
+      );
+      expect(bulkTriggers).toEqual(plainTriggers);
       const [bulkCounts, plainCounts] = read('SELECT * FROM asset_counts ORDER BY 1, 2, 3, 4, 5, 6');
       expect(bulkCounts).toEqual(plainCounts);
       for (const words of ['sunset beach', 'cinematic', 'imagea', 'fox']) {
