@@ -2,7 +2,7 @@
 // local file state for the download engine, and the library's read queries.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { AssetKind, AssetOrigin, AssetServerFields } from '../server-records.ts';
-import { StatementCache, setClause, sql, type SqlFragment } from '../sql.ts';
+import { preparedOnFirstUse, StatementCache, setClause, sql, type SqlFragment } from '../sql.ts';
 import type { AssetRow, FileState } from './asset-row.ts';
 import { ASSET_ROW_COLUMNS } from './asset-row.ts';
 import {
@@ -94,47 +94,61 @@ const FILE_COLUMNS: Record<keyof LocalFileInfo, SqlFragment> = {
 
 export class AssetsRepo {
   readonly #q: StatementCache;
-  readonly #byKey: BetterSqlite3.Statement<[AssetKind, string], AssetRow>;
-  readonly #bySeq: BetterSqlite3.Statement<[number], AssetRow>;
-  readonly #hashOf: BetterSqlite3.Statement<[AssetKind, string], { server_hash: string | null; remote_state: string }>;
-  readonly #upsert: BetterSqlite3.Statement;
-  readonly #syncKeys: BetterSqlite3.Statement<[AssetKind], AssetSyncKey>;
-  readonly #delete: BetterSqlite3.Statement<[number]>;
-  readonly #markGone: BetterSqlite3.Statement<[number]>;
-  readonly #linkUpscales: BetterSqlite3.Statement<[]>;
-  readonly #byJob: BetterSqlite3.Statement<[string], AssetRow>;
-  readonly #withFileState: BetterSqlite3.Statement<[FileState, number], AssetRow>;
+  readonly #byKey: () => BetterSqlite3.Statement<[AssetKind, string], AssetRow>;
+  readonly #bySeq: () => BetterSqlite3.Statement<[number], AssetRow>;
+  readonly #hashOf: () => BetterSqlite3.Statement<
+    [AssetKind, string],
+    { server_hash: string | null; remote_state: string }
+  >;
+  readonly #upsert: () => BetterSqlite3.Statement;
+  readonly #syncKeys: () => BetterSqlite3.Statement<[AssetKind], AssetSyncKey>;
+  readonly #delete: () => BetterSqlite3.Statement<[number]>;
+  readonly #markGone: () => BetterSqlite3.Statement<[number]>;
+  readonly #linkUpscales: () => BetterSqlite3.Statement<[]>;
+  readonly #byJob: () => BetterSqlite3.Statement<[string], AssetRow>;
+  readonly #withFileState: () => BetterSqlite3.Statement<[FileState, number], AssetRow>;
 
   constructor(db: BetterSqlite3.Database) {
     this.#q = new StatementCache(db);
     const columns = ASSET_ROW_COLUMNS.text;
-    this.#byKey = db.prepare(`SELECT ${columns} FROM assets a WHERE a.kind = ? AND a.id = ?`);
-    this.#bySeq = db.prepare(`SELECT ${columns} FROM assets a WHERE a.seq = ?`);
-    this.#hashOf = db.prepare('SELECT server_hash, remote_state FROM assets WHERE kind = ? AND id = ?');
-    this.#upsert = db.prepare(UPSERT);
-    this.#syncKeys = db.prepare(
+    this.#byKey = preparedOnFirstUse(db, `SELECT ${columns} FROM assets a WHERE a.kind = ? AND a.id = ?`);
+    this.#bySeq = preparedOnFirstUse(db, `SELECT ${columns} FROM assets a WHERE a.seq = ?`);
+    this.#hashOf = preparedOnFirstUse(db, 'SELECT server_hash, remote_state FROM assets WHERE kind = ? AND id = ?');
+    this.#upsert = preparedOnFirstUse(db, UPSERT);
+    this.#syncKeys = preparedOnFirstUse(
+      db,
       'SELECT seq, id, model_id, local_created_at, file_state, remote_state FROM assets WHERE kind = ?',
     );
-    this.#delete = db.prepare('DELETE FROM assets WHERE seq = ?');
-    this.#markGone = db.prepare("UPDATE assets SET remote_state = 'gone' WHERE seq = ? AND remote_state <> 'gone'");
+    this.#delete = preparedOnFirstUse(db, 'DELETE FROM assets WHERE seq = ?');
+    this.#markGone = preparedOnFirstUse(
+      db,
+      "UPDATE assets SET remote_state = 'gone' WHERE seq = ? AND remote_state <> 'gone'",
+    );
     // An image listing `upscaledImageID` is the source of that upscale: record the lineage on the upscale.
-    this.#linkUpscales = db.prepare(`
+    this.#linkUpscales = preparedOnFirstUse(
+      db,
+      `
       UPDATE assets SET source_asset_id = src.id
       FROM assets AS src
       WHERE assets.kind = 'image' AND assets.source_asset_id IS NULL
-        AND src.kind = 'image' AND src.upscaled_image_id = assets.id`);
-    this.#byJob = db.prepare(`SELECT ${columns} FROM assets a WHERE a.job_id = ? ORDER BY a.created_at, a.seq`);
-    this.#withFileState = db.prepare(
+        AND src.kind = 'image' AND src.upscaled_image_id = assets.id`,
+    );
+    this.#byJob = preparedOnFirstUse(
+      db,
+      `SELECT ${columns} FROM assets a WHERE a.job_id = ? ORDER BY a.created_at, a.seq`,
+    );
+    this.#withFileState = preparedOnFirstUse(
+      db,
       `SELECT ${columns} FROM assets a WHERE a.file_state = ? ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`,
     );
   }
 
   get(kind: AssetKind, id: string): AssetRow | undefined {
-    return this.#byKey.get(kind, id);
+    return this.#byKey().get(kind, id);
   }
 
   getBySeq(seq: number): AssetRow | undefined {
-    return this.#bySeq.get(seq);
+    return this.#bySeq().get(seq);
   }
 
   /** The local seqs of these assets (unknown ones are left out). */
@@ -158,25 +172,25 @@ export class AssetsRepo {
   }
 
   listByJob(jobId: string): AssetRow[] {
-    return this.#byJob.all(jobId);
+    return this.#byJob().all(jobId);
   }
 
   listByFileState(state: FileState, limit = 500): AssetRow[] {
-    return this.#withFileState.all(state, limit);
+    return this.#withFileState().all(state, limit);
   }
 
   /** Writes a record as the service sent it; an identical record (same digest) is not rewritten. */
   upsertFromServer(fields: AssetServerFields, now: number): UpsertOutcome {
-    const existing = this.#hashOf.get(fields.kind, fields.id);
+    const existing = this.#hashOf().get(fields.kind, fields.id);
     if (existing && existing.server_hash === fields.serverHash && existing.remote_state === 'present') {
       return 'unchanged';
     }
-    this.#upsert.run({ ...fields, liked: fields.liked ? 1 : 0, hls: fields.hls ? 1 : 0, now });
+    this.#upsert().run({ ...fields, liked: fields.liked ? 1 : 0, hls: fields.hls ? 1 : 0, now });
     return existing ? 'updated' : 'inserted';
   }
 
   syncKeys(kind: AssetKind): AssetSyncKey[] {
-    return this.#syncKeys.all(kind);
+    return this.#syncKeys().all(kind);
   }
 
   /**
@@ -185,19 +199,19 @@ export class AssetsRepo {
    */
   removeFromServer(key: Pick<AssetSyncKey, 'seq' | 'file_state'>): 'deleted' | 'gone' | 'unchanged' {
     if (key.file_state === 'remote' || key.file_state === 'failed') {
-      return this.#delete.run(key.seq).changes > 0 ? 'deleted' : 'unchanged';
+      return this.#delete().run(key.seq).changes > 0 ? 'deleted' : 'unchanged';
     }
-    return this.#markGone.run(key.seq).changes > 0 ? 'gone' : 'unchanged';
+    return this.#markGone().run(key.seq).changes > 0 ? 'gone' : 'unchanged';
   }
 
   delete(kind: AssetKind, id: string): boolean {
     const row = this.get(kind, id);
-    return row ? this.#delete.run(row.seq).changes > 0 : false;
+    return row ? this.#delete().run(row.seq).changes > 0 : false;
   }
 
   /** Fills source_asset_id of upscales from their sources' upscaledImageID; returns rows changed. */
   linkUpscaleSources(): number {
-    return this.#linkUpscales.run().changes;
+    return this.#linkUpscales().run().changes;
   }
 
   /** Records (overwriting) how an asset was made; keys left undefined are left alone. */

@@ -1,6 +1,7 @@
 // Public presets (spec §2 Preset) as last synced, in the service's order within each category.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { PresetFields } from '../server-records.ts';
+import { preparedOnFirstUse } from '../sql.ts';
 
 export interface PresetRow {
   tag: string;
@@ -16,29 +17,33 @@ export interface ReplaceOutcome {
 }
 
 export class PresetsRepo {
-  readonly #list: BetterSqlite3.Statement<[], PresetRow>;
-  readonly #get: BetterSqlite3.Statement<[string], PresetRow>;
-  readonly #upsert: BetterSqlite3.Statement;
-  readonly #delete: BetterSqlite3.Statement<[string]>;
+  readonly #list: () => BetterSqlite3.Statement<[], PresetRow>;
+  readonly #get: () => BetterSqlite3.Statement<[string], PresetRow>;
+  readonly #upsert: () => BetterSqlite3.Statement;
+  readonly #delete: () => BetterSqlite3.Statement<[string]>;
 
   constructor(db: BetterSqlite3.Database) {
     // Uncategorised presets ('' category) sort last, so a grouped list ends with "Other".
-    this.#list = db.prepare(
+    this.#list = preparedOnFirstUse(
+      db,
       "SELECT tag, name, category, position FROM presets ORDER BY category = '', category COLLATE NOCASE, position",
     );
-    this.#get = db.prepare('SELECT tag, name, category, position FROM presets WHERE tag = ?');
-    this.#upsert = db.prepare(`
+    this.#get = preparedOnFirstUse(db, 'SELECT tag, name, category, position FROM presets WHERE tag = ?');
+    this.#upsert = preparedOnFirstUse(
+      db,
+      `
       INSERT INTO presets (tag, name, category, position) VALUES (@tag, @name, @category, @position)
-      ON CONFLICT (tag) DO UPDATE SET name = excluded.name, category = excluded.category, position = excluded.position`);
-    this.#delete = db.prepare('DELETE FROM presets WHERE tag = ?');
+      ON CONFLICT (tag) DO UPDATE SET name = excluded.name, category = excluded.category, position = excluded.position`,
+    );
+    this.#delete = preparedOnFirstUse(db, 'DELETE FROM presets WHERE tag = ?');
   }
 
   list(): PresetRow[] {
-    return this.#list.all();
+    return this.#list().all();
   }
 
   get(tag: string): PresetRow | undefined {
-    return this.#get.get(tag);
+    return this.#get().get(tag);
   }
 
   /** Makes the table equal to `presets` (call inside a transaction); counts what changed. */
@@ -51,12 +56,12 @@ export class PresetsRepo {
       seen.add(preset.tag);
       const old = before.get(preset.tag);
       if (old && old.name === preset.name && old.category === preset.category && old.position === position) return;
-      this.#upsert.run({ ...preset, position });
+      this.#upsert().run({ ...preset, position });
       if (old) outcome.updated += 1;
       else outcome.added += 1;
     });
     for (const tag of before.keys()) {
-      if (!seen.has(tag)) outcome.removed += this.#delete.run(tag).changes;
+      if (!seen.has(tag)) outcome.removed += this.#delete().run(tag).changes;
     }
     return outcome;
   }
