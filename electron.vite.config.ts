@@ -7,6 +7,9 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 
 const root = import.meta.dirname;
 
+/** npm packages bundled into out/main instead of loaded from node_modules (the bench bundles the same). */
+export const BUNDLED_IN_MAIN = ['valibot'] as const;
+
 /**
  * Demo mode runs the emulator inside the bundled main process, where its fixture folder
  * (`<module dir>/../fixtures`) resolves to out/fixtures: copy the committed videos there.
@@ -29,6 +32,9 @@ export default defineConfig({
     plugins: [copyEmulatorFixtures()],
     build: {
       outDir: 'out/main',
+      // Dependencies stay imports from node_modules, except the small pure-ESM ones every start
+      // evaluates: bundled, they are parsed with the start chunk and only what is used is kept.
+      externalizeDeps: { exclude: [...BUNDLED_IN_MAIN] },
       rollupOptions: {
         input: { index: resolve(root, 'src-main/index.ts') },
         external: ['better-sqlite3', 'sharp'],
