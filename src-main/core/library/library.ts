@@ -270,12 +270,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       queue.start();
       // Files deleted behind our back stop counting as offline copies.
       void reconcileLocalFiles(copies, assets, deps.root(), stopController.signal)
-        .then((lost) =>
-          announce(
-            'download',
-            lost.map((a) => ({ kind: a.kind, id: a.id })),
-          ),
-        )
+        .then((lost) => announce('download', lost))
         .then(() => this.backfillThumbnails())
         .catch((error: unknown) => deps.logError('Checking the library files failed', error));
     },

@@ -50,7 +50,14 @@ describe('LocalCopiesRepo', () => {
     const plain = downloadedImage('a', null);
     const poster = downloadedImage('b', '.thumbs/remote/b.jpg');
     downloadedImage('c', '.thumbs/c.jpg');
-    expect(copies.downloadedFiles().map((f) => f.local_path)).toEqual(['a.jpg', 'b.jpg', 'c.jpg']);
+    expect(copies.downloadedFiles(Number.MIN_SAFE_INTEGER, 10).map((f) => f.local_path)).toEqual([
+      'a.jpg',
+      'b.jpg',
+      'c.jpg',
+    ]);
+    // A batch at a time, after the last seq read.
+    const [first] = copies.downloadedFiles(Number.MIN_SAFE_INTEGER, 1);
+    expect(copies.downloadedFiles(first!.seq, 5).map((f) => f.local_path)).toEqual(['b.jpg', 'c.jpg']);
     expect(copies.withoutOwnThumbnail(10).sort()).toEqual([plain, poster].sort());
     expect(copies.withoutOwnThumbnail(1)).toHaveLength(1);
   });
@@ -60,6 +67,15 @@ describe('LocalCopiesRepo', () => {
     copies.forget(seq);
     expect(cache.assets.getBySeq(seq)).toMatchObject({ file_state: 'remote', local_path: null, bytes: null });
     expect(downloadRows()).toBe(0);
-    expect(copies.downloadedFiles()).toEqual([]);
+    expect(copies.downloadedFiles(Number.MIN_SAFE_INTEGER, 10)).toEqual([]);
+  });
+
+  it('marks files found gone as remote, all in one go', () => {
+    const gone = [downloadedImage('a', null), downloadedImage('b', null)];
+    const kept = downloadedImage('c', null);
+    copies.markGone(gone);
+    expect(copies.downloadedFiles(Number.MIN_SAFE_INTEGER, 10).map((f) => f.seq)).toEqual([kept]);
+    for (const seq of gone)
+      expect(cache.assets.getBySeq(seq)).toMatchObject({ file_state: 'remote', local_path: null });
   });
 });

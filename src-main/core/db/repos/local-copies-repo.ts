@@ -31,10 +31,19 @@ export class LocalCopiesRepo {
     });
   }
 
-  downloadedFiles(): DownloadedFile[] {
-    return this.#q.all<DownloadedFile>(
-      sql`SELECT seq, local_path, thumb_path FROM assets WHERE file_state = 'downloaded' ORDER BY seq`,
-    );
+  /** Downloaded files after `afterSeq`, in seq order, `limit` at a time (a million need not be read at once). */
+  downloadedFiles(afterSeq: number, limit: number): DownloadedFile[] {
+    return this.#q.all<DownloadedFile>(sql`
+      SELECT seq, local_path, thumb_path FROM assets
+      WHERE file_state = 'downloaded' AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`);
+  }
+
+  /** These assets' files are gone: they read as remote again (one transaction for all). */
+  markGone(seqs: readonly number[]): void {
+    writeTransaction(this.#db, () => {
+      for (const seq of seqs)
+        this.#assets.setLocalFile(seq, { fileState: 'remote', localPath: null, bytes: null, sha256: null });
+    });
   }
 
   /** Downloaded assets with no thumbnail, or only the service's poster: newest first. */
