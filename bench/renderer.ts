@@ -195,6 +195,9 @@ function newestMtime(dirs: string[]): number {
  * npm test); otherwise a build of the sources as they are into the work folder (~10 s), never a stale one.
  */
 function freshRendererBuild(ctx: BenchContext): string {
+  // A before/after comparison serves two builds in turn: ATELIER_BENCH_RENDERER_DIR names one.
+  const named = process.env['ATELIER_BENCH_RENDERER_DIR'];
+  if (named) return named;
   const built = join(ctx.repoRoot, 'out', 'renderer', 'index.html');
   const sources = newestMtime([join(ctx.repoRoot, 'src-renderer'), join(ctx.repoRoot, 'src-main', 'contract')]);
   if (existsSync(built) && statSync(built).mtimeMs > sources) return dirname(built);
@@ -314,7 +317,16 @@ async function measureLibrary(
     const cases = (axis: 0 | 1) => SHAPES.map((shape, i) => `WHEN ${i} THEN ${shape[axis]}`).join(' ');
     db.prepare(`UPDATE assets SET width = CASE seq % 5 ${cases(0)} END, height = CASE seq % 5 ${cases(1)} END`).run();
     shown = (db.prepare(`SELECT count(*) AS n FROM assets WHERE origin = 'generated'`).get() as { n: number }).n;
+    // The seed's offline assets (a fifth) get their files, empty, as a real library has them: the
+    // app's check of local files at start then finds them there instead of marking them all remote.
+    const offline = db
+      .prepare(`SELECT local_path FROM assets WHERE file_state = 'downloaded'`)
+      .pluck()
+      .all() as string[];
     db.close();
+    for (const folder of new Set(offline.map((path) => dirname(path))))
+      mkdirSync(join(dataDir, 'Library', folder), { recursive: true });
+    for (const path of offline) writeFileSync(join(dataDir, 'Library', path), '');
     const thumbs = join(dataDir, 'Library', '.thumbs');
     mkdirSync(thumbs, { recursive: true });
     for (let i = 0; i < THUMBS; i += 1)
