@@ -71,7 +71,8 @@ const FIRST_FULL_GRID = () => {
   if (!grid) return false;
   const view = grid.getBoundingClientRect();
   if (view.height === 0) return false;
-  const content = grid.firstElementChild;
+  // Atelier's tiles sit in a layer (data-tiles); the plain grid's in its first child.
+  const content = grid.querySelector('[data-tiles]') ?? grid.firstElementChild;
   if (!content) return false;
   let tiles = 0;
   for (const child of Array.from(content.children)) {
