@@ -121,6 +121,8 @@ export function createLibrary(deps: LibraryDeps): Library {
   const progressBar = deps.progress ?? null;
   const stopController = new AbortController();
   let thumbChain: Promise<void> = Promise.resolve();
+  /** The start-up check of local files, awaited by stop() so nothing touches a closed database. */
+  let checking: Promise<void> = Promise.resolve();
 
   const announce = (reason: AssetsChangedInfo['reason'], refs: readonly AssetRefInfo[]) => {
     if (refs.length === 0) return;
@@ -269,15 +271,23 @@ export function createLibrary(deps: LibraryDeps): Library {
     start() {
       queue.start();
       // Files deleted behind our back stop counting as offline copies.
-      void reconcileLocalFiles(copies, assets, deps.root(), stopController.signal)
-        .then((lost) => announce('download', lost))
-        .then(() => this.backfillThumbnails())
-        .catch((error: unknown) => deps.logError('Checking the library files failed', error));
+      checking = reconcileLocalFiles(copies, assets, deps.root(), stopController.signal)
+        .then((lost) => {
+          if (stopController.signal.aborted) return;
+          announce('download', lost);
+          // Thumbnails follow in the background: stop() waits for the thumbnail chain, not for this.
+          this.backfillThumbnails().catch((error: unknown) => {
+            if (!stopController.signal.aborted) deps.logError('Making the missing thumbnails failed', error);
+          });
+        })
+        .catch((error: unknown) => {
+          if (!stopController.signal.aborted) deps.logError('Checking the library files failed', error);
+        });
     },
     async stop() {
       stopController.abort();
       clearTimeout(madeTimer);
-      await Promise.all([queue.stop(), posters.stop()]);
+      await Promise.all([queue.stop(), posters.stop(), checking]);
       await thumbChain.catch(() => undefined);
     },
     download: (refs, videoMode) => queue.enqueue(refs, videoMode),

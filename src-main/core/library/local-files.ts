@@ -47,15 +47,28 @@ export async function reconcileLocalFiles(
       if (signal?.aborted) break;
       if (!(await isLibraryFile(row.local_path))) gone.push(row.seq);
     }
+    if (signal?.aborted) break;
     if (gone.length > 0) {
       copies.markGone(gone);
       for (const { kind, id } of assets.refsOf(gone)) lost.push({ kind, id });
     }
     // A background check takes at most half of the process: as long again for other work.
-    await new Promise((resolve) => setTimeout(resolve, performance.now() - started));
+    await pause(performance.now() - started, signal);
   }
   return lost;
 }
+
+/** Waits `ms`, or less if `signal` aborts (never rejects). */
+const pause = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /**
  * The checks of one pass over the library: each folder is checked once for links leading out
