@@ -4,6 +4,7 @@
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { AppShellPage } from './pages/app-shell-page.ts';
 import { freshTest as test, expect } from './pages/app-fixtures.ts';
+import { invokeInPage } from './pages/contract-client.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
 import { FirstRunPage } from './pages/first-run-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
@@ -70,6 +71,13 @@ test('a long Retry-After while checking jobs offers Check now, which ends the wa
   await new FirstRunPage(page).enterKey(emulator.url, 'demo-key');
   const form = new CreateImagePage(page);
   await expect(form.root).toBeVisible();
+  // The first library refresh also lists jobs (GET /jobs): let it finish first, so the one limited
+  // answer goes to the job checks this test is about, not to the refresh.
+  await expect
+    .poll(async () => await invokeInPage<{ lastSyncedAt: string | null; running: boolean }>(page, 'sync:status'), {
+      timeout: 20_000,
+    })
+    .toMatchObject({ running: false, lastSyncedAt: expect.any(String) });
   // Four minutes: reasonable, so honoured, but too long to sit and wait for.
   const rateLimit = { count: 1, retryAfterSeconds: 240 };
   emulator.control.setFaults({
