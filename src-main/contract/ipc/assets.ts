@@ -70,6 +70,14 @@ export interface AssetPageInfo {
   nextCursor: string | null;
 }
 
+/** A view's map: every item's shape (shape-code.ts, one byte each, base64) and each page's cursor. */
+export interface AssetLayoutInfo {
+  /** In order; each page's cursor (null: the first page) fetches it with `assets:list`. */
+  pages: { cursor: string | null; shapes: string }[];
+  /** Pass back as `cursor` to map on; null once the view's end is mapped. */
+  nextCursor: string | null;
+}
+
 export interface AssetCountsInfo {
   total: number;
   images: number;
@@ -93,6 +101,8 @@ export interface AssetsChangedInfo {
 }
 
 export const ASSET_PAGE_LIMIT = { default: 200, max: 500 } as const;
+/** Pages mapped by one `assets:layout` call (at most 100,000 items: a few tens of ms in the core). */
+export const ASSET_LAYOUT_PAGES = { default: 100, max: 200 } as const;
 export const ASSET_SEARCH_LIMIT = { default: 50, max: 200 } as const;
 export const ASSET_QUERY_MAX_LENGTH = 200;
 
@@ -162,6 +172,17 @@ export const assetsInvoke = {
       {},
     ),
     type<AssetPageInfo>(),
+  ),
+  /** The shapes and page cursors of what `assets:list` would page through from `cursor`, without the items. */
+  'assets:layout': invoke(
+    v.strictObject({
+      filter: v.optional(assetFilterSchema),
+      sort: v.optional(v.picklist(['newest', 'oldest'], 'Sort by newest or oldest.'), 'newest'),
+      cursor: v.optional(v.nullable(pageCursorSchema)),
+      pages: pageLimitSchema(ASSET_LAYOUT_PAGES.max, ASSET_LAYOUT_PAGES.default),
+      pageSize: pageLimitSchema(ASSET_PAGE_LIMIT.max, ASSET_PAGE_LIMIT.default),
+    }),
+    type<AssetLayoutInfo>(),
   ),
   'assets:get': invoke(v.strictObject({ kind: assetKindSchema, id: serviceIdSchema }), type<AssetInfo>()),
   /** Best matches first; a very broad query (thousands of matches) returns the newest matches. */

@@ -76,6 +76,16 @@ export class StatementCache {
     return this.statement(query.text).get(...query.params) as Row | undefined;
   }
 
+  /** Rows as arrays of their columns (no object per row: for long scans of a few columns). */
+  raw<Row extends unknown[]>(query: SqlFragment): Row[] {
+    const statement = this.statement(query.text);
+    try {
+      return statement.raw(true).all(...query.params) as Row[];
+    } finally {
+      statement.raw(false);
+    }
+  }
+
   run(query: SqlFragment): number {
     return this.statement(query.text).run(...query.params).changes;
   }

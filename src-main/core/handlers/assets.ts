@@ -1,9 +1,10 @@
-// Handlers of the assets:* channels: library pages, one asset, search and counts, from the cache.
+// Handlers of the assets:* channels: library pages and their map, one asset, search and counts, from the cache.
 import { AppError } from '../../contract/errors.ts';
 import type {
   AssetCountsInfo,
   AssetFilterInfo,
   AssetInfo,
+  AssetLayoutInfo,
   AssetPageInfo,
   AssetSortInfo,
 } from '../../contract/ipc/assets.ts';
@@ -43,6 +44,25 @@ export function assetsHandlers(deps: AssetsHandlerDeps) {
         limit: args.limit,
       });
       return { items: page.rows.map((row) => assetToInfo(row, deps.mediaUrlFor)), nextCursor: page.nextCursor };
+    },
+    'assets:layout': (args: {
+      filter?: AssetFilterInfo | undefined;
+      sort: AssetSortInfo;
+      cursor?: string | null | undefined;
+      pages: number;
+      pageSize: number;
+    }): AssetLayoutInfo => {
+      const layout = deps.cache().assets.layout({
+        filter: toRepoFilter(args.filter),
+        sort: args.sort,
+        cursor: args.cursor ?? null,
+        pages: args.pages,
+        pageSize: args.pageSize,
+      });
+      return {
+        pages: layout.pages.map(({ cursor, shapes }) => ({ cursor, shapes: Buffer.from(shapes).toString('base64') })),
+        nextCursor: layout.nextCursor,
+      };
     },
     'assets:get': ({ kind, id }: { kind: AssetKindInfo; id: string }): AssetInfo => {
       const row = deps.cache().assets.get(kind, id);

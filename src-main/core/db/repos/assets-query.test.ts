@@ -4,6 +4,7 @@ import type { Cache } from '../cache.ts';
 import { seedAssets, type SeedSummary } from '../test-support/seed-assets.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 import type { AssetRow } from './asset-row.ts';
+import { shapeCode } from '../../../contract/shape-code.ts';
 import { RANKABLE_MATCHES, type AssetFilter } from './assets-query.ts';
 
 let cache: Cache;
@@ -99,6 +100,62 @@ describe('AssetsRepo.list (keyset pages)', () => {
     const page = cache.assets.list({ limit: 10 });
     expect(() => cache.assets.list({ limit: 10, cursor: 'garbage' })).toThrow(AppError);
     expect(() => cache.assets.list({ limit: 10, cursor: page.nextCursor, sort: 'oldest' })).toThrow(/cursor/);
+  });
+});
+
+describe('AssetsRepo.layout (a view mapped without its items)', () => {
+  /** Every page of a view as `layout` maps it, call after call. */
+  function mapAll(filter: AssetFilter, sort: 'newest' | 'oldest', pageSize: number, pages: number) {
+    const mapped: { cursor: string | null; shapes: number[] }[] = [];
+    let cursor: string | null = null;
+    for (let calls = 0; calls < 1000; calls += 1) {
+      const layout = cache.assets.layout({ filter, sort, cursor, pages, pageSize });
+      mapped.push(...layout.pages.map((p) => ({ cursor: p.cursor, shapes: [...p.shapes] })));
+      if (!layout.nextCursor) return mapped;
+      cursor = layout.nextCursor;
+    }
+    throw new Error('mapping did not end');
+  }
+
+  for (const [name, filter, sort] of [
+    ['the whole library', {}, 'newest'],
+    ['the oldest first', {}, 'oldest'],
+    ['videos', { kind: 'video' }, 'newest'],
+    ['liked ones', { liked: true }, 'newest'],
+    ['a model', { modelId: 'imagea' }, 'oldest'],
+  ] as [string, AssetFilter, 'newest' | 'oldest'][]) {
+    it(`maps ${name}: each page's cursor fetches exactly the items whose shapes it gave`, () => {
+      const mapped = mapAll(filter, sort, 97, 4);
+      const rows = readAll(filter, sort, 97);
+      expect(rows.length).toBeGreaterThan(97);
+      expect(mapped.flatMap((p) => p.shapes)).toEqual(rows.map((r) => shapeCode(r.width, r.height)));
+      for (const page of [mapped[0]!, mapped[1]!, mapped.at(-1)!]) {
+        const fetched = cache.assets.list({ filter, sort, cursor: page.cursor, limit: page.shapes.length });
+        expect(fetched.rows.map((r) => shapeCode(r.width, r.height))).toEqual(page.shapes);
+      }
+      expect(mapped.slice(0, -1).every((p) => p.shapes.length === 97)).toBe(true);
+    });
+  }
+
+  it('gives code 0 to an asset of unknown size and nothing for a query without words', () => {
+    cache.sqlite.prepare('UPDATE assets SET width = NULL WHERE seq = (SELECT max(seq) FROM assets)').run();
+    const newest = cache.assets.list({ limit: 3000 }).rows.findIndex((r) => r.width === null);
+    expect(mapAll({}, 'newest', 500, 10).flatMap((p) => p.shapes)[newest]).toBe(0);
+    expect(cache.assets.layout({ filter: { query: '"*) OR (' }, pages: 2, pageSize: 10 })).toEqual({
+      pages: [],
+      nextCursor: null,
+    });
+  });
+
+  it('reads only an index for the library and its kinds (no row lookups)', () => {
+    for (const where of ["a.origin = 'generated'", "a.kind = 'video' AND a.origin = 'generated'"]) {
+      const plan = cache.sqlite
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT a.created_at, a.seq, a.width, a.height FROM assets a WHERE ${where} ORDER BY a.created_at DESC, a.seq DESC`,
+        )
+        .all() as { detail: string }[];
+      expect(plan.map((p) => p.detail).join(' ')).toMatch(/COVERING INDEX/);
+    }
   });
 });
 

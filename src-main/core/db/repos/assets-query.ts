@@ -1,6 +1,7 @@
 // Read queries of the library: filtered keyset pages, full-text search and the filter-bar counts.
 // Each filter adds one fixed fragment; values are always bound parameters.
 import type { AssetCountsInfo } from '../../../contract/ipc/assets.ts';
+import { shapeCode } from '../../../contract/shape-code.ts';
 import { toFtsQuery } from '../fts-query.ts';
 import type { AssetKind, AssetOrigin } from '../server-records.ts';
 import { joinSql, sql, type SqlFragment, type StatementCache } from '../sql.ts';
@@ -103,10 +104,14 @@ function matchTerm(match: string, matches: number): SqlFragment {
 const whereOf = (terms: SqlFragment[]): SqlFragment =>
   terms.length === 0 ? sql`` : sql` WHERE ${joinSql(terms, sql` AND `)}`;
 
-export function listAssets(q: StatementCache, request: AssetPageRequest): AssetPage {
+/** The WHERE, ORDER BY and sort of a page from `cursor` on; null when nothing can match. */
+function pageTerms(
+  q: StatementCache,
+  request: Pick<AssetPageRequest, 'filter' | 'sort' | 'cursor'>,
+): { where: SqlFragment; order: SqlFragment; sort: AssetSort } | null {
   const sort = request.sort ?? 'newest';
   const terms = filterTerms(q, request.filter ?? {});
-  if (terms === null) return { rows: [], nextCursor: null };
+  if (terms === null) return null;
   if (request.cursor) {
     const after = decodeAssetCursor(request.cursor, sort);
     terms.push(
@@ -116,17 +121,70 @@ export function listAssets(q: StatementCache, request: AssetPageRequest): AssetP
     );
   }
   const order = sort === 'newest' ? sql`a.created_at DESC, a.seq DESC` : sql`a.created_at ASC, a.seq ASC`;
+  return { where: whereOf(terms), order, sort };
+}
+
+export function listAssets(q: StatementCache, request: AssetPageRequest): AssetPage {
+  const page = pageTerms(q, request);
+  if (page === null) return { rows: [], nextCursor: null };
   // One row more than asked tells whether another page exists without a COUNT.
   const rows = q.all<AssetRow>(
-    sql`SELECT ${ASSET_ROW_COLUMNS} FROM assets a${whereOf(terms)} ORDER BY ${order} LIMIT ${request.limit + 1}`,
+    sql`SELECT ${ASSET_ROW_COLUMNS} FROM assets a${page.where} ORDER BY ${page.order} LIMIT ${request.limit + 1}`,
   );
   const hasMore = rows.length > request.limit;
   if (hasMore) rows.length = request.limit;
   const last = rows.at(-1);
   return {
     rows,
-    nextCursor: hasMore && last ? encodeAssetCursor({ sort, createdAt: last.created_at, seq: last.seq }) : null,
+    nextCursor:
+      hasMore && last ? encodeAssetCursor({ sort: page.sort, createdAt: last.created_at, seq: last.seq }) : null,
   };
+}
+
+/** created_at, seq, width, height. */
+type ShapeRow = [number, number, number | null, number | null];
+
+export interface AssetLayoutRequest extends Omit<AssetPageRequest, 'limit'> {
+  /** How many pages to map, and their size (the pages the grid will fetch). */
+  pages: number;
+  pageSize: number;
+}
+
+export interface AssetLayout {
+  /** Each page: the cursor that fetches it (null: the first page) and one shape code per item. */
+  pages: { cursor: string | null; shapes: Uint8Array }[];
+  /** Where the next call goes on; null once the view's end is mapped. */
+  nextCursor: string | null;
+}
+
+/**
+ * The shape of every item in the next `pages` pages and the cursor of each: what a grid needs to lay
+ * out a whole view and fetch any page of it, without reading the items. Reads only (created_at, seq,
+ * width, height), which the time indexes cover.
+ */
+export function layoutAssets(q: StatementCache, request: AssetLayoutRequest): AssetLayout {
+  const page = pageTerms(q, request);
+  if (page === null) return { pages: [], nextCursor: null };
+  const limit = request.pages * request.pageSize;
+  const rows = q.raw<ShapeRow>(
+    sql`SELECT a.created_at, a.seq, a.width, a.height FROM assets a${page.where} ORDER BY ${page.order} LIMIT ${limit + 1}`,
+  );
+  const hasMore = rows.length > limit;
+  if (hasMore) rows.length = limit;
+  const cursorAfter = (index: number): string => {
+    const [createdAt, seq] = rows[index] as ShapeRow;
+    return encodeAssetCursor({ sort: page.sort, createdAt, seq });
+  };
+  const pages: AssetLayout['pages'] = [];
+  for (let start = 0; start < rows.length; start += request.pageSize) {
+    const shapes = new Uint8Array(Math.min(request.pageSize, rows.length - start));
+    for (let i = 0; i < shapes.length; i += 1) {
+      const row = rows[start + i] as ShapeRow;
+      shapes[i] = shapeCode(row[2], row[3]);
+    }
+    pages.push({ cursor: start === 0 ? (request.cursor ?? null) : cursorAfter(start - 1), shapes });
+  }
+  return { pages, nextCursor: hasMore ? cursorAfter(rows.length - 1) : null };
 }
 
 /**

@@ -8,12 +8,15 @@ import { ASSET_ROW_COLUMNS } from './asset-row.ts';
 import {
   countAssets,
   countMatching,
+  layoutAssets,
   listAssets,
   seqsMatching,
   seqsOfFilter,
   searchAssets,
   type AssetCounts,
   type AssetFilter,
+  type AssetLayout,
+  type AssetLayoutRequest,
   type AssetPage,
   type AssetPageRequest,
 } from './assets-query.ts';
@@ -239,6 +242,11 @@ export class AssetsRepo {
 
   list(request: AssetPageRequest): AssetPage {
     return listAssets(this.#q, request);
+  }
+
+  /** The shapes and page cursors of a view, without its items (the grid's map of a long list). */
+  layout(request: AssetLayoutRequest): AssetLayout {
+    return layoutAssets(this.#q, request);
   }
 
   search(query: string, limit: number, filter?: AssetFilter): AssetRow[] {

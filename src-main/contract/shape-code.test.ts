@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { layoutShape, SHAPE_RANGE, shapeCode, shapeOfCode } from './shape-code.ts';
+
+describe('shape codes', () => {
+  it('keeps every shape within 0.6 % and in one byte', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20_000 }), fc.integer({ min: 1, max: 20_000 }), (w, h) => {
+        const code = shapeCode(w, h);
+        expect(code).toBeGreaterThanOrEqual(1);
+        expect(code).toBeLessThanOrEqual(255);
+        const clamped = Math.min(SHAPE_RANGE.max, Math.max(SHAPE_RANGE.min, w / h));
+        expect(Math.abs(shapeOfCode(code, 1) / clamped - 1)).toBeLessThan(0.006);
+      }),
+    );
+  });
+
+  it('says "unknown" for a missing or empty size', () => {
+    expect([shapeCode(null, 10), shapeCode(10, 0), shapeCode(-1, 5)]).toEqual([0, 0, 0]);
+    expect(shapeOfCode(0, 16 / 9)).toBe(16 / 9);
+  });
+
+  it('gives the layout the same value from a code as from the item', () => {
+    for (const [w, h] of [
+      [1024, 1024],
+      [1920, 1080],
+      [1080, 1920],
+      [2048, 880],
+      [1600, 1200],
+      [1, 50],
+    ]) {
+      expect(layoutShape(w! / h!)).toBe(shapeOfCode(shapeCode(w!, h!), 0));
+    }
+    expect(layoutShape(1)).toBeCloseTo(1, 10);
+  });
+});
