@@ -46,6 +46,22 @@ describe('PagedList', () => {
     expect(list.missing(0, 999)).toEqual([0, 1, 2, 3, 6, 8, 9]);
   });
 
+  it('knows a page only by its map until it is fetched, then holds it in place', () => {
+    const list = new PagedList<Item>((x) => x.a);
+    list.append(null, page(0, 3));
+    list.appendUnread('c1', page(3, 3).map((x) => x.a));
+    list.appendUnread('c2', [9, 9]);
+    expect(list.length).toBe(8);
+    expect(list.heldCount).toBe(3);
+    expect([...list.aspects]).toEqual([...page(0, 6).map((x) => x.a), 9, 9]);
+    expect(list.at(4)).toBeUndefined();
+    expect(list.missing(0, 7)).toEqual([1, 2]);
+    expect(list.page(2)).toEqual({ start: 6, cursor: 'c2', count: 2, held: false });
+    list.refill(2, page(6, 2));
+    expect(ids(list)).toEqual([0, 1, 2, undefined, undefined, undefined, 6, 7]);
+    expect(list.aspects[7]).toBe(item(7).a);
+  });
+
   it('shifts later pages and shapes when a page comes back shorter or longer', () => {
     const list = new PagedList<Item>((x) => x.a);
     list.append(null, page(0, 4));
@@ -75,6 +91,7 @@ describe('PagedList', () => {
     // The model: the whole list as an array, and which pages are held. Shapes must match it always.
     type Op =
       | { op: 'append'; n: number }
+      | { op: 'map'; n: number }
       | { op: 'keep'; first: number; span: number }
       | { op: 'refill'; p: number }
       | { op: 'remove'; at: number }
@@ -82,6 +99,7 @@ describe('PagedList', () => {
       | { op: 'set'; at: number };
     const op: fc.Arbitrary<Op> = fc.oneof(
       fc.record({ op: fc.constant('append' as const), n: fc.integer({ min: 1, max: 7 }) }),
+      fc.record({ op: fc.constant('map' as const), n: fc.integer({ min: 1, max: 7 }) }),
       fc.record({ op: fc.constant('keep' as const), first: fc.nat(60), span: fc.nat(20) }),
       fc.record({ op: fc.constant('refill' as const), p: fc.nat(12) }),
       fc.record({ op: fc.constant('remove' as const), at: fc.nat(60) }),
@@ -98,6 +116,11 @@ describe('PagedList', () => {
             const items = page(next, o.n);
             next += o.n;
             list.append(`c${list.pageCount}`, items);
+            whole.push(...items);
+          } else if (o.op === 'map') {
+            const items = page(next, o.n);
+            next += o.n;
+            list.appendUnread(`c${list.pageCount}`, items.map((x) => x.a));
             whole.push(...items);
           } else if (o.op === 'keep') {
             list.keepOnly(o.first, o.first + o.span);

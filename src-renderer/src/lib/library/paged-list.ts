@@ -3,6 +3,8 @@
 // view comes back to it; every item's shape (width ÷ height) is kept for the whole list in one typed
 // array, so the justified grid can lay out all of it while only a window of items is in memory.
 // At 1,000,000 items that is 8 MB of shapes and one cursor a page, instead of a million objects.
+// Past the pages read in order, a page can also be known only by its map (appendUnread: its cursor
+// and its items' shapes, from the core's assets:layout), so any part of a long list is one fetch away.
 
 import { grow } from './justified-grid.ts';
 
@@ -61,6 +63,18 @@ export class PagedList<T> {
     this.#aspects = grow(this.#aspects, this.#length + items.length);
     items.forEach((item, i) => (this.#aspects[this.#length + i] = this.#aspectOf(item)));
     this.#length += items.length;
+  }
+
+  /**
+   * Adds a page known only by its map (the cursor that fetches it and its items' shapes): nothing of
+   * it is held until the view comes near and it is fetched.
+   */
+  appendUnread(cursor: string | null, shapes: ArrayLike<number>): void {
+    this.#pages.push({ cursor, count: shapes.length, items: null });
+    this.#starts.push(this.#length);
+    this.#aspects = grow(this.#aspects, this.#length + shapes.length);
+    this.#aspects.set(shapes, this.#length);
+    this.#length += shapes.length;
   }
 
   /** The page holding `index` (binary search over the pages' starts). */

@@ -5,13 +5,17 @@
 // counts, the grid and the viewer never disagree.
 // Only the pages near what the grid shows are held (library/paged-list.ts): a page let go is fetched
 // again with its own cursor when the view returns to it, and every read item's shape stays, so the
-// layout of the whole list never needs the items themselves. Reads go through `at`/`count`, which
-// follow `version` (one bump per change of the list) for Svelte.
+// layout of the whole list never needs the items themselves. Past the first page the list is mapped,
+// not read: assets:layout gives each next page's cursor and its items' shapes (a byte each), in the
+// background and ahead of the view, so a grid of a million lays out whole and fetches only the pages
+// it comes near, wherever the user jumps. Reads go through `at`/`count`, which follow `version` (one
+// bump per change of the list) for Svelte.
 import type { ErrorInfo } from '@contract/errors.ts';
 import type { AssetCountsInfo, AssetFilterInfo, AssetInfo, AssetsChangedInfo } from '@contract/ipc/assets.ts';
-import { ASSET_PAGE_LIMIT, ASSET_SEARCH_LIMIT } from '@contract/ipc/assets.ts';
+import { ASSET_LAYOUT_PAGES, ASSET_PAGE_LIMIT, ASSET_SEARCH_LIMIT } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import type { ModelInfo } from '@contract/ipc/models.ts';
+import { layoutShape, shapeOfCode } from '@contract/shape-code.ts';
 import { invoke, on } from '../ipc.ts';
 import { assetKey, type AssetKey } from '../library/asset-key.ts';
 import { localDayStart, nextLocalDay } from '../library/format.ts';
@@ -62,6 +66,25 @@ const MAX_PATCH = 100;
 const KEEP_AROUND = 1000;
 /** Items past what the grid shows whose pages are read ahead. */
 const READ_AHEAD = 60;
+/** Pages mapped by one assets:layout call (50,000 items), one call per idle moment in the background. */
+const MAP_PAGES = ASSET_LAYOUT_PAGES.default;
+/** The shape of an item whose size nothing told (its page, once fetched, says more). */
+const UNKNOWN_SHAPE = 1;
+
+/** The one-byte shapes of a mapped page (base64) as the layout's shapes. */
+function decodeShapes(base64: string): Float64Array {
+  const text = atob(base64);
+  const shapes = new Float64Array(text.length);
+  for (let i = 0; i < text.length; i += 1) shapes[i] = shapeOfCode(text.charCodeAt(i), UNKNOWN_SHAPE);
+  return shapes;
+}
+
+/** Waits for the renderer to be idle (a frame is never delayed for the background map). */
+const idle = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 16);
+  });
 
 const NO_FILTERS: LibraryFilters = {
   kind: 'all',
@@ -83,7 +106,7 @@ class LibraryState {
   searchSort = $state<LibrarySort>('relevance');
 
   /** The list as read so far; read it through `at`, `count` and `held` (they follow `version`). */
-  readonly list = new PagedList<AssetInfo>((asset) => this.shapeOf(asset));
+  readonly list = new PagedList<AssetInfo>((asset) => layoutShape(this.shapeOf(asset)));
   version = $state(0);
   hasMore = $state(true);
   loading = $state(false);
@@ -180,7 +203,7 @@ class LibraryState {
     if (Math.abs(shape / this.shapeOf(asset) - 1) < 0.01) return;
     this.#seen.set(assetKey(asset), shape);
     const at = this.list.at(index) === asset ? index : this.indexOf(asset);
-    this.list.setAspect(at, shape);
+    this.list.setAspect(at, layoutShape(shape));
     this.#changed();
   }
 
@@ -241,14 +264,42 @@ class LibraryState {
       return;
     }
     const cursor = this.#cursor;
+    if (cursor !== null) return this.#mapPages(cursor, generation);
     const result = await this.#listPage(cursor, PAGE_SIZE);
     if (generation !== this.#generation) return;
     if (!result.ok) return this.#fail(result.error);
     this.list.append(cursor, result.value.items);
     this.#cursor = result.value.nextCursor;
     this.hasMore = result.value.nextCursor !== null;
-    this.#letGo();
     this.#changed();
+    if (this.hasMore) void this.#mapInBackground(generation);
+  }
+
+  /** Maps the next pages from `cursor`: their cursors and shapes, no items (those come as the grid nears). */
+  async #mapPages(cursor: string, generation: number): Promise<void> {
+    const sort = this.sort === 'oldest' ? 'oldest' : 'newest';
+    const result = await invoke('assets:layout', {
+      filter: this.viewFilter(),
+      sort,
+      cursor,
+      pages: MAP_PAGES,
+      pageSize: PAGE_SIZE,
+    });
+    if (generation !== this.#generation) return;
+    if (!result.ok) return this.#fail(result.error);
+    for (const page of result.value.pages) this.list.appendUnread(page.cursor, decodeShapes(page.shapes));
+    this.#cursor = result.value.nextCursor;
+    this.hasMore = result.value.nextCursor !== null;
+    this.#changed();
+  }
+
+  /** Maps the rest of the list while the renderer is idle, so the layout is whole and any jump lands at once. */
+  async #mapInBackground(generation: number): Promise<void> {
+    while (this.hasMore && !this.error && generation === this.#generation) {
+      await idle();
+      if (generation !== this.#generation) return;
+      await this.loadMore();
+    }
   }
 
   #listPage(cursor: string | null, limit: number) {
