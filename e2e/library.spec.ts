@@ -528,4 +528,37 @@ test.describe('a seeded library of 50,000 assets', () => {
     await expect(library.tiles.first()).toHaveAttribute('data-asset-id', firstId ?? '');
     expect(errors).toEqual([]);
   });
+
+  test('jumps to the end of 50,000 asking only for the pages it shows', async ({ page }) => {
+    test.setTimeout(120_000);
+    // Every channel call the page makes, by name (the browser-mode bridge is a WebSocket).
+    const calls: string[] = [];
+    page.on('websocket', (ws) =>
+      ws.on('framesent', ({ payload }) => {
+        const channel = /"channel":"([^"]+)"/.exec(String(payload))?.[1];
+        if (channel) calls.push(channel);
+      }),
+    );
+    await page.goto(app.url);
+    const library = new LibraryPage(page);
+    await library.open();
+    await expect(library.tiles.first()).toBeVisible();
+    const oldest = (
+      await invokeInPage<{ items: { id: string }[] }>(page, 'assets:list', {
+        filter: { origin: 'generated' },
+        sort: 'oldest',
+        limit: 1,
+      })
+    ).items[0]?.id;
+
+    await library.scrollToEnd(60_000);
+    await expect(library.end).toHaveText(`${results.toLocaleString('en-US')} items · end of the list`);
+    await expect(library.tiles.last()).toHaveAttribute('data-asset-id', oldest ?? '');
+    // The list was mapped (shapes and cursors, 50,000 a call) and only the pages near the end fetched:
+    // reading it in order would take a hundred pages of 500.
+    const pages = calls.filter((channel) => channel === 'assets:list').length;
+    expect(pages).toBeLessThan(12);
+    expect(calls.filter((channel) => channel === 'assets:layout').length).toBeGreaterThan(0);
+    expect(await library.heldItems()).toBeLessThan(3000);
+  });
 });
