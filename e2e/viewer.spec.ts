@@ -91,6 +91,14 @@ for (const viewport of VIEWPORTS) {
         await new LibraryPage(page).open();
         const view = await openImage(page, ids[shape.name] ?? '');
         await expect(view.stage).toHaveAttribute('data-fit', 'true');
+        // The stage is measured by a ResizeObserver: on a loaded machine its first answer can come a few
+        // frames after the view opened; the fit follows it.
+        await expect
+          .poll(async () => {
+            const { image } = await boxes(page);
+            return image.y + image.height <= viewport.height + 0.5 && image.x + image.width <= viewport.width + 0.5;
+          })
+          .toBe(true);
         const { image, stage, natural } = await boxes(page);
         // Inside the window and inside the stage.
         expect(image.x).toBeGreaterThanOrEqual(-0.5);
