@@ -79,6 +79,12 @@ function decodeShapes(base64: string): Float64Array {
   return shapes;
 }
 
+/**
+ * The background map starts this long after the first page: the core serving the first screen's
+ * thumbnails comes first (a call maps 50,000 items in ~25 ms, time the core answers nothing else).
+ */
+const MAP_START_MS = 1500;
+
 /** Waits for the renderer to be idle (a frame is never delayed for the background map). */
 const idle = (): Promise<void> =>
   new Promise((resolve) => {
@@ -295,6 +301,7 @@ class LibraryState {
 
   /** Maps the rest of the list while the renderer is idle, so the layout is whole and any jump lands at once. */
   async #mapInBackground(generation: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, MAP_START_MS));
     while (this.hasMore && !this.error && generation === this.#generation) {
       await idle();
       if (generation !== this.#generation) return;
