@@ -29,36 +29,27 @@ export function toRepoFilter(filter: AssetFilterInfo | undefined): AssetFilter {
   };
 }
 
+/** A view of the library from a point on: what assets:list and assets:layout share. */
+interface ViewArgs {
+  filter?: AssetFilterInfo | undefined;
+  sort: AssetSortInfo;
+  cursor?: string | null | undefined;
+}
+
+const toRepoView = (args: ViewArgs) => ({
+  filter: toRepoFilter(args.filter),
+  sort: args.sort,
+  cursor: args.cursor ?? null,
+});
+
 export function assetsHandlers(deps: AssetsHandlerDeps) {
   return {
-    'assets:list': (args: {
-      filter?: AssetFilterInfo | undefined;
-      sort: AssetSortInfo;
-      cursor?: string | null | undefined;
-      limit: number;
-    }): AssetPageInfo => {
-      const page = deps.cache().assets.list({
-        filter: toRepoFilter(args.filter),
-        sort: args.sort,
-        cursor: args.cursor ?? null,
-        limit: args.limit,
-      });
+    'assets:list': (args: ViewArgs & { limit: number }): AssetPageInfo => {
+      const page = deps.cache().assets.list({ ...toRepoView(args), limit: args.limit });
       return { items: page.rows.map((row) => assetToInfo(row, deps.mediaUrlFor)), nextCursor: page.nextCursor };
     },
-    'assets:layout': (args: {
-      filter?: AssetFilterInfo | undefined;
-      sort: AssetSortInfo;
-      cursor?: string | null | undefined;
-      pages: number;
-      pageSize: number;
-    }): AssetLayoutInfo => {
-      const layout = deps.cache().assets.layout({
-        filter: toRepoFilter(args.filter),
-        sort: args.sort,
-        cursor: args.cursor ?? null,
-        pages: args.pages,
-        pageSize: args.pageSize,
-      });
+    'assets:layout': (args: ViewArgs & { pages: number; pageSize: number }): AssetLayoutInfo => {
+      const layout = deps.cache().assets.layout({ ...toRepoView(args), pages: args.pages, pageSize: args.pageSize });
       return {
         pages: layout.pages.map(({ cursor, shapes }) => ({ cursor, shapes: Buffer.from(shapes).toString('base64') })),
         nextCursor: layout.nextCursor,

@@ -2,7 +2,7 @@
 // errors as data) over a cache filled by a real refresh from the emulator.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
-import type { AssetInfo, AssetPageInfo } from '../../contract/ipc/assets.ts';
+import type { AssetInfo, AssetLayoutInfo, AssetPageInfo } from '../../contract/ipc/assets.ts';
 import type { EventChannel } from '../../contract/ipc.ts';
 import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { SyncResultInfo, SyncStatusInfo } from '../../contract/ipc/sync.ts';
@@ -153,6 +153,20 @@ describe('cache channels', () => {
     expect(await dispatch('assets:list', { filter: { color: 'red' } })).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument' },
+    });
+
+    // The map of a view: a page's cursor and one shape byte per item (base64), paged like assets:list.
+    const map = await value<AssetLayoutInfo>('assets:layout', { pages: 2, pageSize: 2 });
+    expect(map.pages.map((p) => [p.cursor === null, atob(p.shapes).length])).toEqual([
+      [true, 2],
+      [false, 1],
+    ]);
+    expect(map.nextCursor).toBeNull();
+    const second = await value<AssetPageInfo>('assets:list', { cursor: map.pages[1]!.cursor, limit: 2 });
+    expect(second.items.map((a) => a.id)).toEqual([all.items[2]!.id]);
+    expect(await dispatch('assets:layout', { pages: 201 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_argument', field: 'pages' },
     });
 
     const owls = await value<AssetInfo[]>('assets:search', { query: 'ow candl' });
