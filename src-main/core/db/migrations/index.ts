@@ -6,6 +6,7 @@ import { migration0003 } from './0003-job-engine.ts';
 import { migration0004 } from './0004-work-claims.ts';
 import { migration0005 } from './0005-favorites-collections.ts';
 import { migration0006 } from './0006-job-credits.ts';
+import { migration0007 } from './0007-search-prefixes.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0004,
   migration0005,
   migration0006,
+  migration0007,
 ];
