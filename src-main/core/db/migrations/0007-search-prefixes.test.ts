@@ -13,7 +13,19 @@ import { migration0006 } from './0006-job-credits.ts';
 import { migration0007 } from './0007-search-prefixes.ts';
 
 const EARLIER = [migration0001, migration0002, migration0003, migration0004, migration0005, migration0006];
-const WORDS = ['sunset', 'beach', 'lighthouse', 'café', 'jalapeño', 'watercolor', 'astronaut', 'fox', 'owl', 'neon', 'photorealistic'];
+const WORDS = [
+  'sunset',
+  'beach',
+  'lighthouse',
+  'café',
+  'jalapeño',
+  'watercolor',
+  'astronaut',
+  'fox',
+  'owl',
+  'neon',
+  'photorealistic',
+];
 const MODELS = ['imagea', 'imageb-pro', null];
 const PRESETS = ['cinematic', 'anime', null];
 
@@ -47,9 +59,10 @@ const matches = (db: Database.Database, query: string): number[] =>
 /** The matches with their bm25 scores, which weigh the columns and count each word where it is indexed. */
 const ranked = (db: Database.Database, query: string): string[] =>
   (
-    db
-      .prepare('SELECT rowid, rank FROM assets_fts WHERE assets_fts MATCH ? ORDER BY rank, rowid')
-      .all(query) as { rowid: number; rank: number }[]
+    db.prepare('SELECT rowid, rank FROM assets_fts WHERE assets_fts MATCH ? ORDER BY rank, rowid').all(query) as {
+      rowid: number;
+      rank: number;
+    }[]
   ).map((row) => `${row.rowid}:${row.rank.toFixed(9)}`);
 
 /** Prefixes of every length from 2 to 10 characters and one longer, words of each column, several words at once. */
@@ -93,7 +106,8 @@ describe('migration 0007 search-prefixes', () => {
     runMigrations(db, [...EARLIER, migration0007]);
     insertAsset(db, 1000, 'zeppelin over harbor', 'imagea');
     const seq = db.prepare("SELECT seq FROM assets WHERE id = 'a1000'").pluck().get() as number;
-    for (const typed of ['ze', 'zep', 'zeppe', 'zeppeli', 'zeppelin']) expect(matches(db, `"${typed}"*`)).toEqual([seq]);
+    for (const typed of ['ze', 'zep', 'zeppe', 'zeppeli', 'zeppelin'])
+      expect(matches(db, `"${typed}"*`)).toEqual([seq]);
     db.prepare('UPDATE assets SET prompt = ? WHERE seq = ?').run('quokka at dawn', seq);
     expect(matches(db, '"zeppel"*')).toEqual([]);
     expect(matches(db, '"quokk"*')).toEqual([seq]);
