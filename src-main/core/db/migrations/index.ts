@@ -7,6 +7,7 @@ import { migration0004 } from './0004-work-claims.ts';
 import { migration0005 } from './0005-favorites-collections.ts';
 import { migration0006 } from './0006-job-credits.ts';
 import { migration0007 } from './0007-layout-indexes.ts';
+import { migration0008 } from './0008-search-prefixes.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0005,
   migration0006,
   migration0007,
+  migration0008,
 ];
