@@ -22,23 +22,39 @@ export async function removeLocalCopy(copies: LocalCopiesRepo, root: string, ass
 const CHECK_BATCH = 500;
 
 /**
+ * The longest the check holds the event loop at once. Its file checks are synchronous (lstat), so
+ * without slices a request arriving meanwhile (the grid's first page, a thumbnail) waited for the
+ * rest of a batch: at a million assets the check runs for tens of seconds after a start, and a
+ * batch of 500 took 5–45 ms on a busy machine, several times over for a page and its thumbnails.
+ */
+export const CHECK_SLICE_MS = 4;
+
+/**
  * Marks downloaded assets whose file is gone (deleted in a file manager, a folder changed by
  * hand) as remote again. Returns the assets changed. Runs in the background: the downloaded files
  * are read a batch at a time, checked (mostly one lstat each) and each batch's lost files marked in
- * one transaction, then as long a pause as the batch took, so at a million assets the check
- * never holds the loop for long nor takes more than half of the process.
+ * one transaction. The work goes in slices of `sliceMs`, each followed by as long a pause, so at
+ * a million assets the check never holds the loop for long nor takes more than half of the process.
  */
 export async function reconcileLocalFiles(
   copies: LocalCopiesRepo,
   assets: AssetsRepo,
   root: string,
   signal?: AbortSignal,
+  sliceMs = CHECK_SLICE_MS,
 ): Promise<AssetRefInfo[]> {
   const lost: AssetRefInfo[] = [];
   const isLibraryFile = fileChecker(root);
   let after = Number.MIN_SAFE_INTEGER;
+  let sliceStarted = performance.now();
+  /** Ends the slice once it has lasted `sliceMs`: a background check takes at most half of the process. */
+  const yieldWhenDue = async (): Promise<void> => {
+    const worked = performance.now() - sliceStarted;
+    if (worked < sliceMs) return;
+    await pause(worked, signal);
+    sliceStarted = performance.now();
+  };
   while (!signal?.aborted) {
-    const started = performance.now();
     const rows = copies.downloadedFiles(after, CHECK_BATCH);
     if (rows.length === 0) break;
     after = rows.at(-1)?.seq ?? after;
@@ -46,14 +62,14 @@ export async function reconcileLocalFiles(
     for (const row of rows) {
       if (signal?.aborted) break;
       if (!(await isLibraryFile(row.local_path))) gone.push(row.seq);
+      await yieldWhenDue();
     }
     if (signal?.aborted) break;
     if (gone.length > 0) {
       copies.markGone(gone);
       for (const { kind, id } of assets.refsOf(gone)) lost.push({ kind, id });
     }
-    // A background check takes at most half of the process: as long again for other work.
-    await pause(performance.now() - started, signal);
+    await yieldWhenDue();
   }
   return lost;
 }
