@@ -7,6 +7,7 @@ import type { AssetRefInfo } from '../../contract/ipc/library.ts';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { LocalCopiesRepo } from '../db/repos/local-copies-repo.ts';
+import { pacer, SLICE_MS } from './paced-work.ts';
 import { resolveInLibrary, safeLibraryPath, toLibraryRelative } from './paths.ts';
 
 /** Forgets the local copy in the database, then deletes it (an HLS copy: its whole folder). */
@@ -22,38 +23,24 @@ export async function removeLocalCopy(copies: LocalCopiesRepo, root: string, ass
 const CHECK_BATCH = 500;
 
 /**
- * The longest the check holds the event loop at once. Its file checks are synchronous (lstat), so
- * without slices a request arriving meanwhile (the grid's first page, a thumbnail) waited for the
- * rest of a batch: at a million assets the check runs for tens of seconds after a start, and a
- * batch of 500 took 5–45 ms on a busy machine, several times over for a page and its thumbnails.
- */
-export const CHECK_SLICE_MS = 4;
-
-/**
  * Marks downloaded assets whose file is gone (deleted in a file manager, a folder changed by
  * hand) as remote again. Returns the assets changed. Runs in the background: the downloaded files
  * are read a batch at a time, checked (mostly one lstat each) and each batch's lost files marked in
- * one transaction. The work goes in slices of `sliceMs`, each followed by as long a pause, so at
- * a million assets the check never holds the loop for long nor takes more than half of the process.
+ * one transaction. The work is paced (paced-work.ts): slices of `sliceMs`, each followed by as long
+ * a pause, so at a million assets the check never holds the loop for long nor takes more than half
+ * of the process (its file checks are synchronous: one lstat each).
  */
 export async function reconcileLocalFiles(
   copies: LocalCopiesRepo,
   assets: AssetsRepo,
   root: string,
   signal?: AbortSignal,
-  sliceMs = CHECK_SLICE_MS,
+  sliceMs = SLICE_MS,
 ): Promise<AssetRefInfo[]> {
   const lost: AssetRefInfo[] = [];
   const isLibraryFile = fileChecker(root);
   let after = Number.MIN_SAFE_INTEGER;
-  let sliceStarted = performance.now();
-  /** Ends the slice once it has lasted `sliceMs`: a background check takes at most half of the process. */
-  const yieldWhenDue = async (): Promise<void> => {
-    const worked = performance.now() - sliceStarted;
-    if (worked < sliceMs) return;
-    await pause(worked, signal);
-    sliceStarted = performance.now();
-  };
+  const yieldWhenDue = pacer(signal, sliceMs);
   while (!signal?.aborted) {
     const rows = copies.downloadedFiles(after, CHECK_BATCH);
     if (rows.length === 0) break;
@@ -73,18 +60,6 @@ export async function reconcileLocalFiles(
   }
   return lost;
 }
-
-/** Waits `ms`, or less if `signal` aborts (never rejects). */
-const pause = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 
 /**
  * The checks of one pass over the library: each folder is checked once for links leading out
