@@ -86,6 +86,23 @@ describe('library', () => {
     expect(assetEvents.some((e) => e.reason === 'download' && e.assets?.some((a) => a.id === row.id))).toBe(true);
   });
 
+  it('makes the missing thumbnails of downloaded assets (none, or only the service poster) and keeps the others', async () => {
+    library.start();
+    const refs = await addImages(await finishedImages(emulator, 3, 'backfill me'));
+    library.download(refs);
+    await until(() => refs.every((ref) => asset(ref).thumb_path !== null));
+    const [none, poster, own] = refs.map(asset);
+    cache.sqlite.prepare('UPDATE assets SET thumb_path = NULL WHERE seq = ?').run(none!.seq);
+    cache.sqlite.prepare(`UPDATE assets SET thumb_path = '.thumbs/remote/x.webp' WHERE seq = ?`).run(poster!.seq);
+    await unlink(join(root, own!.thumb_path!)); // kept as recorded: only what the database lacks is made
+    await library.backfillThumbnails();
+    await until(() => asset(refs[0]!).thumb_path !== null && !asset(refs[1]!).thumb_path!.includes('/remote/'));
+    expect(asset(refs[0]!).thumb_path).toBe(`.thumbs/${none!.id}.webp`);
+    expect(asset(refs[1]!).thumb_path).toBe(`.thumbs/${poster!.id}.webp`);
+    expect(asset(refs[2]!).thumb_path).toBe(own!.thumb_path);
+    await expect(stat(join(root, own!.thumb_path!))).rejects.toThrow();
+  });
+
   it('queues job outputs as downloads', async () => {
     library.start();
     const refs = await addImages(await finishedImages(emulator, 1, 'job outputs'));

@@ -15,7 +15,7 @@ import type {
 } from '../../contract/ipc/library.ts';
 import type { AssetsChangedInfo } from '../../contract/ipc/assets.ts';
 import { AssetsRepo } from '../db/repos/assets-repo.ts';
-import { LocalCopiesRepo } from '../db/repos/local-copies-repo.ts';
+import { LocalCopiesRepo, type TimeCursor } from '../db/repos/local-copies-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
@@ -23,6 +23,7 @@ import type { DownloadRow } from '../db/repos/downloads-repo.ts';
 import { embedCommittedSettings } from './embed-settings.ts';
 import { exportAssets } from './library-export.ts';
 import { reconcileLocalFiles, removeLocalCopy } from './local-files.ts';
+import { pacer } from './paced-work.ts';
 import { scopedMediaFetch, type MediaFetch } from './media-http.ts';
 import { serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
 import { safeLibraryPath, safeNameForId } from './paths.ts';
@@ -96,6 +97,10 @@ const kindsOf = (refs: readonly AssetRefInfo[]) => [...new Set(refs.map((r) => r
 
 /** Posters made within this long of each other are announced in one assets:changed. */
 const POSTER_ANNOUNCE_MS = 250;
+/** Thumbnails made for downloaded assets after a start's check, newest first, at most. */
+const BACKFILL_LIMIT = 2000;
+/** Downloaded assets read per page while looking for those without a thumbnail. */
+const BACKFILL_PAGE = 500;
 
 /** The generated poster, never cached: the same link shows the real frame once it is made. */
 async function generatedPosterReply(method = 'GET'): Promise<MediaReply> {
@@ -352,10 +357,26 @@ export function createLibrary(deps: LibraryDeps): Library {
       return generatedPosterReply(request.method);
     },
     async backfillThumbnails() {
-      for (const seq of copies.withoutOwnThumbnail(2000)) {
-        if (stopController.signal.aborted) return;
-        const asset = assets.getBySeq(seq);
-        if (asset) await thumbnailFor(asset);
+      // Newest first, a page of downloaded assets at a time, paced: at a million assets the walk
+      // reads 200,000 rows, never at once nor holding a request back more than a slice.
+      const signal = stopController.signal;
+      const pace = pacer(signal);
+      let before: TimeCursor | null = null;
+      let made = 0;
+      while (made < BACKFILL_LIMIT && !signal.aborted) {
+        const page = copies.downloadedNewestFirst(before, BACKFILL_PAGE);
+        const last = page.at(-1);
+        if (!last) return;
+        before = last;
+        for (const row of page) {
+          if (signal.aborted || made >= BACKFILL_LIMIT) return;
+          // No thumbnail, or only the service's poster: the downloaded file's own is made.
+          if (row.thumb_path && !isRemotePosterPath(row.thumb_path)) continue;
+          const asset = assets.getBySeq(row.seq);
+          if (asset) await thumbnailFor(asset);
+          made += 1;
+        }
+        await pace();
       }
     },
   };

@@ -1,5 +1,5 @@
 // The check of downloaded files on disk, over more files than one batch: what is gone reads as
-// remote again, what is there stays, and the check never holds the event loop for a whole batch.
+// remote again, what is there stays, and the check holds the event loop for one slice at most.
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +61,35 @@ describe('reconcileLocalFiles', () => {
     await writeFile(join(base, 'outside.jpg'), 'x');
     await symlink(join(base, 'outside.jpg'), join(root, 'images/img-0.jpg'));
     expect((await reconcileLocalFiles(copies, cache.assets, root)).map((r) => r.id)).toEqual(['img-0']);
+  });
+
+  it('lets other work run after every slice, within a batch too', async () => {
+    const files = 120; // fewer than one batch: only the slices can let anything else run
+    await downloaded(files, () => true);
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    // The check looks at its signal before each file: what the other work had done by then.
+    const seen: number[] = [];
+    const watching = {
+      get aborted() {
+        seen.push(turns);
+        return false;
+      },
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    } as unknown as AbortSignal;
+    try {
+      // Slices of 0 ms: a pause after every file, in which the other work gets a turn.
+      expect(await reconcileLocalFiles(copies, cache.assets, root, watching, 0)).toEqual([]);
+      expect(new Set(seen).size).toBeGreaterThanOrEqual(files);
+    } finally {
+      ticking = false;
+    }
   });
 
   it('lets other work run while it checks, and stops when asked', async () => {

@@ -7,6 +7,7 @@ import type { AssetRefInfo } from '../../contract/ipc/library.ts';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { LocalCopiesRepo } from '../db/repos/local-copies-repo.ts';
+import { pacer, SLICE_MS } from './paced-work.ts';
 import { resolveInLibrary, safeLibraryPath, toLibraryRelative } from './paths.ts';
 
 /** Forgets the local copy in the database, then deletes it (an HLS copy: its whole folder). */
@@ -25,20 +26,22 @@ const CHECK_BATCH = 500;
  * Marks downloaded assets whose file is gone (deleted in a file manager, a folder changed by
  * hand) as remote again. Returns the assets changed. Runs in the background: the downloaded files
  * are read a batch at a time, checked (mostly one lstat each) and each batch's lost files marked in
- * one transaction, then as long a pause as the batch took, so at a million assets the check
- * never holds the loop for long nor takes more than half of the process.
+ * one transaction. The work is paced (paced-work.ts): slices of `sliceMs`, each followed by as long
+ * a pause, so at a million assets the check never holds the loop for long nor takes more than half
+ * of the process (its file checks are synchronous: one lstat each).
  */
 export async function reconcileLocalFiles(
   copies: LocalCopiesRepo,
   assets: AssetsRepo,
   root: string,
   signal?: AbortSignal,
+  sliceMs = SLICE_MS,
 ): Promise<AssetRefInfo[]> {
   const lost: AssetRefInfo[] = [];
   const isLibraryFile = fileChecker(root);
   let after = Number.MIN_SAFE_INTEGER;
+  const yieldWhenDue = pacer(signal, sliceMs);
   while (!signal?.aborted) {
-    const started = performance.now();
     const rows = copies.downloadedFiles(after, CHECK_BATCH);
     if (rows.length === 0) break;
     after = rows.at(-1)?.seq ?? after;
@@ -46,29 +49,17 @@ export async function reconcileLocalFiles(
     for (const row of rows) {
       if (signal?.aborted) break;
       if (!(await isLibraryFile(row.local_path))) gone.push(row.seq);
+      await yieldWhenDue();
     }
     if (signal?.aborted) break;
     if (gone.length > 0) {
       copies.markGone(gone);
       for (const { kind, id } of assets.refsOf(gone)) lost.push({ kind, id });
     }
-    // A background check takes at most half of the process: as long again for other work.
-    await pause(performance.now() - started, signal);
+    await yieldWhenDue();
   }
   return lost;
 }
-
-/** Waits `ms`, or less if `signal` aborts (never rejects). */
-const pause = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 
 /**
  * The checks of one pass over the library: each folder is checked once for links leading out

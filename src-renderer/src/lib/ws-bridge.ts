@@ -41,6 +41,9 @@ export function createWebSocketBridge(url = `ws://${location.host}${BRIDGE_PATH}
       socket = null;
       throw error;
     }));
+  // Connect at once: the handshake overlaps the rest of the start (the bundle's evaluation, the
+  // first mount) instead of following it. A refusal here is reported by the first request.
+  void ready().catch(() => {});
 
   return {
     async invoke(channel, args) {

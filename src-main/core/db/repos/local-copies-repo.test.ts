@@ -46,7 +46,7 @@ const downloadRows = (): number =>
   (cache.sqlite.prepare('SELECT count(*) AS n FROM downloads').get() as { n: number }).n;
 
 describe('LocalCopiesRepo', () => {
-  it('lists downloaded files and the ones without a thumbnail of their own', () => {
+  it('lists downloaded files, in seq order and newest first', () => {
     const plain = downloadedImage('a', null);
     const poster = downloadedImage('b', '.thumbs/remote/b.jpg');
     downloadedImage('c', '.thumbs/c.jpg');
@@ -58,8 +58,11 @@ describe('LocalCopiesRepo', () => {
     // A batch at a time, after the last seq read.
     const [first] = copies.downloadedFiles(Number.MIN_SAFE_INTEGER, 1);
     expect(copies.downloadedFiles(first!.seq, 5).map((f) => f.local_path)).toEqual(['b.jpg', 'c.jpg']);
-    expect(copies.withoutOwnThumbnail(10).sort()).toEqual([plain, poster].sort());
-    expect(copies.withoutOwnThumbnail(1)).toHaveLength(1);
+    // Newest first (made at the same moment here, so by seq), a page at a time after the last one read.
+    const newest = copies.downloadedNewestFirst(null, 2);
+    expect(newest.map((row) => row.thumb_path)).toEqual(['.thumbs/c.jpg', '.thumbs/remote/b.jpg']);
+    expect(copies.downloadedNewestFirst(newest.at(-1)!, 5).map((row) => row.seq)).toEqual([plain]);
+    expect(copies.downloadedNewestFirst(null, 10).map((row) => row.seq)).toEqual([newest[0]!.seq, poster, plain]);
   });
 
   it('forgetting a copy makes the asset remote and drops its finished download', () => {

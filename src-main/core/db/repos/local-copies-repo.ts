@@ -1,6 +1,6 @@
 // Local copies of assets as the library sees them: forgetting one (the asset reads as remote
 // again and its finished download row goes with it), the downloaded files to check on disk,
-// and the downloaded assets still without a thumbnail of their own.
+// and the downloaded assets newest first, to find those still without a thumbnail of their own.
 import type BetterSqlite3 from 'better-sqlite3';
 import { StatementCache, sql } from '../sql.ts';
 import { writeTransaction } from '../write-transaction.ts';
@@ -11,6 +11,16 @@ export interface DownloadedFile {
   local_path: string | null;
   thumb_path: string | null;
 }
+
+/** A downloaded asset in newest-first order, with its thumbnail (none, the service's poster, or its own). */
+export interface DownloadedByTime {
+  seq: number;
+  created_at: number;
+  thumb_path: string | null;
+}
+
+/** Where a newest-first walk over the downloaded assets goes on: older than this one. */
+export type TimeCursor = Pick<DownloadedByTime, 'seq' | 'created_at'>;
 
 export class LocalCopiesRepo {
   readonly #db: BetterSqlite3.Database;
@@ -46,12 +56,20 @@ export class LocalCopiesRepo {
     });
   }
 
-  /** Downloaded assets with no thumbnail, or only the service's poster: newest first. */
-  withoutOwnThumbnail(limit: number): number[] {
-    const rows = this.#q.all<{ seq: number }>(sql`
-      SELECT seq FROM assets
-      WHERE file_state = 'downloaded' AND (thumb_path IS NULL OR thumb_path LIKE '%.thumbs/remote/%')
-      ORDER BY created_at DESC LIMIT ${limit}`);
-    return rows.map((row) => row.seq);
+  /**
+   * Downloaded assets, newest first, `limit` at a time older than `before` (null: from the newest),
+   * along the downloaded assets' own index. Those lacking a thumbnail are picked out by the
+   * library (no thumbnail, or the service's poster): one query for them walked every downloaded row of a million-asset
+   * library at once (~0.6 s) when they were few.
+   */
+  downloadedNewestFirst(before: TimeCursor | null, limit: number): DownloadedByTime[] {
+    return before === null
+      ? this.#q.all<DownloadedByTime>(sql`
+          SELECT seq, created_at, thumb_path FROM assets WHERE file_state = 'downloaded'
+          ORDER BY created_at DESC, seq DESC LIMIT ${limit}`)
+      : this.#q.all<DownloadedByTime>(sql`
+          SELECT seq, created_at, thumb_path FROM assets
+          WHERE file_state = 'downloaded' AND (created_at, seq) < (${before.created_at}, ${before.seq})
+          ORDER BY created_at DESC, seq DESC LIMIT ${limit}`);
   }
 }
