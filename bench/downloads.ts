@@ -300,7 +300,7 @@ export const downloads: Scenario = {
     const emulator = await startEmulator({ seed: 4 });
     const work = (name: string) => join(ctx.workDir, `${name}-${Math.random().toString(36).slice(2, 8)}`);
     const samples = {
-      big: { atelier: [] as number[], curl: [] as number[] },
+      big: { atelier: [] as number[], curl: [] as number[], atelierCpu: [] as number[], plainCpu: [] as number[] },
       small: {
         atelier: [] as number[],
         curl: [] as number[],
@@ -335,10 +335,12 @@ export const downloads: Scenario = {
             rmSync(dir, { recursive: true, force: true });
             samples.plainAddedRss.push((result.peak.rss - result.base.rss) / MB);
             samples.plainBig.push(mbPerSecond(BIG_BYTES, result.ms));
+            samples.big.plainCpu.push(result.cpuMs);
             samples.plainAddedHeap.push((result.peak.heapUsed - result.base.heapUsed) / MB);
           } else {
             const result = await atelierDownload(work('atelier-big'), emulator, [big], true);
             samples.big.atelier.push(mbPerSecond(BIG_BYTES, result.ms));
+            samples.big.atelierCpu.push(result.cpuMs);
             samples.addedRss.push((result.peak.rss - result.base.rss) / MB);
             samples.addedHeap.push((result.peak.heapUsed - result.base.heapUsed) / MB);
           }
@@ -401,6 +403,16 @@ export const downloads: Scenario = {
         baselineName: tool.name,
         goal: '',
         ...flag,
+        met: null,
+      }),
+      row({
+        scenario: this.title,
+        figure: '  same 200 MB file, CPU time of the downloading process',
+        unit: 'ms',
+        value: m(samples.big.atelierCpu),
+        baseline: m(samples.big.plainCpu),
+        baselineName: 'bare node:http → file',
+        goal: '',
         met: null,
       }),
       row({

@@ -1,6 +1,6 @@
 // Child process of scenario 4: downloads in a process of their own, so memory figures are clean.
 //   atelier <dbFile> <root> <emulatorUrl> [--count] [--memory]: runs Atelier's DownloadQueue (product
-//     defaults: concurrency 3, got streams, .part files, resume, fsync, commit) until every queued
+//     defaults: concurrency 3, node:http streams, .part files, resume, fsync, commit) until every queued
 //     download succeeded. --count wraps the media fetch to count body bytes, printed as `B <bytes>`
 //     lines; --memory samples memory (the many-files floor does not, so neither does Atelier there).
 //   plain <url> <file>: the memory and single-file floor, a bare node:http GET piped into a file.
@@ -72,6 +72,7 @@ if (mode === 'plain') {
   const [url, file] = rest;
   if (!url || !file) throw new Error('usage: download.ts plain <url> <file>');
   const sampling = startSampling();
+  const cpuAtStart = cpuMs();
   const started = performance.now();
   const response = await new Promise<import('node:http').IncomingMessage>((resolve, reject) =>
     get(url, resolve).on('error', reject),
@@ -86,7 +87,9 @@ if (mode === 'plain') {
   });
   await pipeline(response, counter, createWriteStream(file));
   const memory = sampling.stop();
-  out(JSON.stringify({ event: 'done', ms: performance.now() - started, bytes, ...memory }));
+  out(
+    JSON.stringify({ event: 'done', ms: performance.now() - started, cpuMs: cpuMs() - cpuAtStart, bytes, ...memory }),
+  );
 } else if (mode === 'plain-many') {
   const [listFile, concurrency] = rest;
   if (!listFile || !concurrency) throw new Error('usage: download.ts plain-many <listFile> <concurrency>');
@@ -214,9 +217,11 @@ if (mode === 'plain') {
       else if ((pending.get() as { n: number }).n === 0) finish(true);
     },
   });
-  // The media client (got) is loaded at the first media request, once per process: loaded here,
-  // before the clock starts, so the figure is the transfer's and not module loading's.
-  await import('got');
+  // The media client (node:http and node:https) is loaded at the first media request, once per
+  // process: loaded here, before the clock starts, so the figure is the transfer's and not module
+  // loading's (the floor's node:http is loaded before its clock starts too).
+  process.getBuiltinModule('node:http');
+  process.getBuiltinModule('node:https');
   sampling = values.memory ? startSampling() : { stop: () => ({ base: sample(), peak: sample() }) };
   cpuAtStart = cpuMs();
   started = performance.now();

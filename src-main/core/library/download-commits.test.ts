@@ -11,12 +11,15 @@ let cache: Cache;
 let repo: DownloadsRepo;
 let synced: string[];
 let fileStateAtSync: string[];
+/** Rows let go, and whether each was inside the commit's transaction. */
+let released: { id: number; inTransaction: boolean }[];
 
 beforeEach(() => {
   cache = openMemoryCache();
   repo = new DownloadsRepo(cache.sqlite, 'me');
   synced = [];
   fileStateAtSync = [];
+  released = [];
 });
 afterEach(() => cache.close());
 
@@ -37,6 +40,7 @@ function commits(othersRunning = () => false): DownloadCommits {
     downloads: repo,
     now: () => 1_000,
     othersRunning,
+    release: (id) => released.push({ id, inTransaction: cache.sqlite.inTransaction }),
     syncDir: async (dir) => {
       synced.push(dir);
       fileStateAtSync.push(...['a', 'b', 'c'].map((id) => cache.assets.get('image', id)?.file_state ?? '-'));
@@ -63,6 +67,8 @@ describe('DownloadCommits', () => {
         'ab',
       ]);
     }
+    // Each claim is let go in the same transaction (one write less a file).
+    expect(released).toEqual(rows.map((row) => ({ id: row.id, inTransaction: true })));
   });
 
   it('syncs each folder of a batch once', async () => {

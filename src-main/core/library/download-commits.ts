@@ -1,7 +1,7 @@
 // Group commit of finished downloads. A file is fsynced and renamed into place by its runner;
 // then it waits here for the next batch: one fsync per folder the batch renamed into, then one
-// transaction saying "downloaded" for every file of the batch. While other transfers run, a batch
-// gathers for GATHER_MS (and while one is flushed, the next gathers), so files finishing close
+// transaction saying "downloaded" for every file of the batch and letting go of its claim. While
+// other transfers run, a batch gathers for GATHER_MS (and while one is flushed, the next gathers), so files finishing close
 // together share the directory fsync and the commit; the last file waits for nothing. A kill
 // before the commit leaves the file in place and the row unfinished: the next run sees the file
 // and commits it (download-runner.ts).
@@ -29,6 +29,8 @@ export interface DownloadCommitsDeps {
   now(): number;
   /** Whether other transfers are running (a file finishing soon could join the batch). */
   othersRunning(): boolean;
+  /** Lets go of this worker's claim on the row, in the commit's transaction (one write less a file). */
+  release(id: number): void;
   /** Default: fsyncDir (tests count the calls). */
   syncDir?(dir: string): Promise<void>;
 }
@@ -111,5 +113,6 @@ export class DownloadCommits {
     row.next_attempt_at = null;
     this.#deps.downloads.save(row, this.#deps.now());
     this.#deps.assets.setLocalFile(row.asset_seq, { fileState: 'downloaded', localPath: row.dest, bytes, sha256 });
+    this.#deps.release(row.id);
   }
 }

@@ -105,6 +105,8 @@ describe('downloads shared by two processes on one data folder', () => {
     expect(gets).toBe(1);
     expect(sha(await readFile(join(dir, 'Library', asset.local_path!)))).toBe(sha(body));
     expect(asset.sha256).toBe(sha(body));
+    // Let go in the transaction that said succeeded: never succeeded and still claimed.
+    expect(app.cache.sqlite.prepare('SELECT claimed_by FROM downloads').pluck().get()).toBeNull();
   });
 
   it('work left by a process that stopped is taken over by the one still running', async () => {

@@ -221,6 +221,7 @@ async function runFileIn(ctx: RunnerContext, row: DownloadRow, url: string, part
     result = await transferToPart({
       url,
       partPath: part,
+      partSize: Math.max(0, partSize),
       state: {
         validator: row.etag || row.last_modified ? { etag: row.etag, lastModified: row.last_modified } : null,
         totalBytes: row.bytes_total,

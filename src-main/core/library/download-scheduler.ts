@@ -99,6 +99,7 @@ export class DownloadScheduler {
       downloads: this.downloads,
       now: () => this.now(),
       othersRunning: () => this.#transfers() > 0,
+      release: (id) => this.#claims.release('downloads', id),
     });
     this.events = new DownloadEvents({
       emit: deps.emit,
@@ -175,7 +176,7 @@ export class DownloadScheduler {
   // ---- state ----------------------------------------------------------------------------------
 
   queueInfo(): DownloadQueueInfo {
-    const counts = this.downloads.counts();
+    const counts = this.downloads.unfinishedCounts();
     return {
       state: this.#stopped ? 'stopped' : this.#pause ? 'paused' : 'running',
       pauseReason: this.#pause,
@@ -271,8 +272,10 @@ export class DownloadScheduler {
     running.done = this.#runOnce(running).finally(() => {
       this.#running.delete(row.id);
       try {
-        // Kept while it waits for its next step (a video being prepared); let go once it ended.
-        if (!['queued', 'preparing', 'downloading'].includes(row.state)) this.#claims.release('downloads', row.id);
+        // Kept while it waits for its next step (a video being prepared); let go once it ended
+        // (a success let go in its commit's transaction).
+        if (!['queued', 'preparing', 'downloading', 'succeeded'].includes(row.state))
+          this.#claims.release('downloads', row.id);
       } catch (error) {
         this.#localFailure(error, 'releasing a download failed');
       }

@@ -1,6 +1,7 @@
 // Resumable transfers against the emulator's media routes and fault knobs: cuts, changed
 // entities (If-Range), servers that ignore ranges, a full disk and dead links.
 import { createHash } from 'node:crypto';
+import { fsync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
 import { fetchMedia, type MediaFetch } from './media-http.ts';
+import { PartWriter } from './part-writer.ts';
 import { blobUrl, expectedBlobSha256 } from './test-support/blob.ts';
 import {
   DownloadError,
@@ -231,12 +233,21 @@ describe('large files are written back while they arrive', () => {
     const bytes = 2 * EARLY_SYNC_BYTES + 1_000_000;
     const synced: number[] = [];
     let received = 0;
+    // The early syncs go through fs.fsync; the last is the end of the part's writer.
     const fs: PartFs = {
       ...nodePartFs,
       fsync: async (path) => {
         synced.push(received);
         await nodePartFs.fsync(path);
       },
+      writer: (path, start) =>
+        new PartWriter(path, start, {
+          highWaterMark: 1024 * 1024,
+          fsync: (fd, callback) => {
+            synced.push(received);
+            fsync(fd, callback);
+          },
+        }),
     };
     const part = join(dir, 'large.part');
     const result = await transferToPart({

@@ -1,0 +1,76 @@
+// DownloadsRepo.due against the rule it implements, written out plainly: active, its time come
+// (no scheduled attempt, or one in the past), and free for this worker (unclaimed, claimed by it,
+// or by a worker no longer registered); oldest first, at most `limit`.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Cache } from '../cache.ts';
+import { openMemoryCache } from '../test-support/test-cache.ts';
+import { DownloadsRepo, type DownloadState } from './downloads-repo.ts';
+
+let cache: Cache;
+beforeEach(() => {
+  cache = openMemoryCache();
+});
+afterEach(() => cache.close());
+
+const STATES: DownloadState[] = ['queued', 'preparing', 'downloading', 'paused', 'succeeded', 'failed'];
+
+describe('DownloadsRepo.due', () => {
+  it('returns the rows the rule picks, in id order, whatever the mix of states, times and claims', () => {
+    const db = cache.sqlite;
+    db.prepare("INSERT INTO workers (token, pid, host, beat_at) VALUES ('me', 1, 'h', 0), ('alive', 2, 'h', 0)").run();
+    const insertAsset = db.prepare(
+      "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', ?, 'generated', 'u', 1, 1)",
+    );
+    const insertDownload = db.prepare(
+      `INSERT INTO downloads (asset_seq, url, dest, state, mode, next_attempt_at, claimed_by, created_at, updated_at)
+       VALUES (?, 'u', 'd', ?, 'file', ?, ?, 1, 1)`,
+    );
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const now = 1000;
+    const expected: number[] = [];
+    let held = 0;
+    for (let i = 0; i < 300; i += 1) {
+      const seq = Number(insertAsset.run(`a${i}`).lastInsertRowid);
+      const state = STATES[random(STATES.length)]!;
+      const at = [null, now - 10, now, now + 10][random(4)]!;
+      const claim = [null, null, 'me', 'alive', 'gone'][random(5)]!;
+      const id = Number(insertDownload.run(seq, state, at, claim).lastInsertRowid);
+      const active = state === 'queued' || state === 'preparing' || state === 'downloading';
+      if (active && (at === null || at <= now) && claim !== 'alive') expected.push(id);
+      if (active && claim === 'alive') held += 1;
+    }
+    const repo = new DownloadsRepo(db, 'me');
+    for (const limit of [1, 3, 7, 50, 1000]) {
+      expect(repo.due(now, limit).map((r) => r.id)).toEqual(expected.slice(0, limit));
+    }
+    expect(repo.heldElsewhere()).toBe(held);
+    expect(held).toBeGreaterThan(0);
+    expect(expected.length).toBeGreaterThan(20);
+  });
+
+  it('counts the unfinished states without reading the succeeded rows', () => {
+    const db = cache.sqlite;
+    const insertAsset = db.prepare(
+      "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', ?, 'generated', 'u', 1, 1)",
+    );
+    const insertDownload = db.prepare(
+      "INSERT INTO downloads (asset_seq, url, dest, state, mode, created_at, updated_at) VALUES (?, 'u', 'd', ?, 'file', 1, 1)",
+    );
+    const made: Record<string, number> = {};
+    STATES.forEach((state, i) => {
+      for (let n = 0; n < i + 1; n += 1) {
+        insertDownload.run(Number(insertAsset.run(`${state}-${n}`).lastInsertRowid), state);
+        made[state] = (made[state] ?? 0) + 1;
+      }
+    });
+    const { succeeded: _history, ...unfinished } = made;
+    expect(new DownloadsRepo(db, 'me').unfinishedCounts()).toEqual(unfinished);
+    const plan = db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT state, count(*) AS n FROM downloads WHERE state IN ('queued', 'preparing', 'downloading', 'paused', 'failed') GROUP BY state",
+      )
+      .all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/downloads_by_state \(state=\?\)/);
+  });
+});
