@@ -4,24 +4,10 @@ import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../database.ts';
 import { runMigrations } from '../migrate.ts';
-import { migration0001 } from './0001-initial.ts';
-import { migration0002 } from './0002-download-details.ts';
-import { migration0003 } from './0003-job-engine.ts';
-import { migration0004 } from './0004-work-claims.ts';
-import { migration0005 } from './0005-favorites-collections.ts';
-import { migration0006 } from './0006-job-credits.ts';
-import { migration0007 } from './0007-layout-indexes.ts';
+import { MIGRATIONS } from './index.ts';
 import { migration0008 } from './0008-search-prefixes.ts';
 
-const EARLIER = [
-  migration0001,
-  migration0002,
-  migration0003,
-  migration0004,
-  migration0005,
-  migration0006,
-  migration0007,
-];
+const EARLIER = MIGRATIONS.filter((m) => m.version < 8);
 const WORDS = [
   'sunset',
   'beach',
