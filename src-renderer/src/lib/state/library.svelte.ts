@@ -84,6 +84,8 @@ function decodeShapes(base64: string): Float64Array {
  * thumbnails comes first (a call maps 50,000 items in ~25 ms, time the core answers nothing else).
  */
 const MAP_START_MS = 1500;
+/** The background map waits while the grid's view moves (a scroll): the frames are the user's. */
+const MAP_QUIET_MS = 300;
 
 /** Waits for the renderer to be idle (a frame is never delayed for the background map). */
 const idle = (): Promise<void> =>
@@ -131,6 +133,8 @@ class LibraryState {
   #refilling = new Map<number, Promise<void>>();
   /** What the grid shows (first and last index), or null before it says: nothing is let go until then. */
   #shown: [number, number] | null = null;
+  /** When the grid's view last moved (performance.now()). */
+  #lastMove = 0;
   /** While above zero (select all, a shift-click range) nothing is let go. */
   #holding = 0;
   /** Shapes seen on screen (a thumbnail's own pixels) where the asset gave none. */
@@ -299,11 +303,19 @@ class LibraryState {
     this.#changed();
   }
 
-  /** Maps the rest of the list while the renderer is idle, so the layout is whole and any jump lands at once. */
+  /**
+   * Maps the rest of the list while the renderer is idle and the view still, so the layout is whole
+   * and any jump lands at once; while the view moves, only what it nears is mapped (show → ensureLoaded).
+   */
   async #mapInBackground(generation: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, MAP_START_MS));
     while (this.hasMore && !this.error && generation === this.#generation) {
       await idle();
+      const still = performance.now() - this.#lastMove;
+      if (still < MAP_QUIET_MS) {
+        await new Promise((resolve) => setTimeout(resolve, MAP_QUIET_MS - still));
+        continue;
+      }
       if (generation !== this.#generation) return;
       await this.loadMore();
     }
@@ -343,6 +355,7 @@ class LibraryState {
 
   /** The grid shows `first`…`last`: pages near it are held or fetched (again), the rest let go. */
   show(first: number, last: number): void {
+    if (this.#shown?.[0] !== first || this.#shown[1] !== last) this.#lastMove = performance.now();
     this.#shown = [first, last];
     this.#letGo();
     for (const p of this.list.missing(first - READ_AHEAD, last + READ_AHEAD)) void this.#refill(p);
