@@ -38,4 +38,17 @@ describe('glyphs', () => {
   it.each(all.map((glyph) => [glyph.name, glyph] as const))('%s is drawn as Lucide draws it', async (_name, glyph) => {
     expect(glyph.markup).toBe(await lucideMarkup(glyph.name));
   });
+
+  it.each(all.map((glyph) => [glyph.name, glyph] as const))('%s is drawn as elements of its markup', (_name, glyph) => {
+    const written = glyphs
+      .glyphShapes(glyph)
+      .map(
+        ({ tag, attributes }) =>
+          `<${tag} ${Object.entries(attributes)
+            .map(([key, value]) => `${key}="${value}"`)
+            .join(' ')}/>`,
+      )
+      .join('');
+    expect(written).toBe(glyph.markup);
+  });
 });

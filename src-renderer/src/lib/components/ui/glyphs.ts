@@ -11,6 +11,27 @@ export interface Glyph {
   markup: string;
 }
 
+/** One SVG element of a glyph: its tag (path, circle, rect…) and attributes. */
+export interface GlyphShape {
+  tag: string;
+  attributes: Record<string, string>;
+}
+
+const shapesOf = new WeakMap<Glyph, GlyphShape[]>();
+
+/** A glyph's markup as elements (read once per glyph), so it is drawn without inserting HTML. */
+export function glyphShapes(glyph: Glyph): GlyphShape[] {
+  let shapes = shapesOf.get(glyph);
+  if (!shapes) {
+    shapes = Array.from(glyph.markup.matchAll(/<(\w+)([^>]*)\/>/g), ([, tag, attrs]) => ({
+      tag: tag as string,
+      attributes: Object.fromEntries(Array.from((attrs ?? '').matchAll(/([\w-]+)="([^"]*)"/g), ([, k, v]) => [k, v])),
+    }));
+    shapesOf.set(glyph, shapes);
+  }
+  return shapes;
+}
+
 export const imagePlus: Glyph = {
   name: 'image-plus',
   markup:
