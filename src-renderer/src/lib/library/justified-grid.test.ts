@@ -110,6 +110,22 @@ describe('JustifiedGrid', () => {
     expect(grid.rect(mid.last + 1).top).toBeGreaterThan(grid.rect(mid.last).top);
   });
 
+  it('reaches further on the side given more overscan (rows made ahead of a scroll)', () => {
+    const grid = new JustifiedGrid(metrics);
+    grid.update(1280, mixed(5000), 5000);
+    const y = grid.height / 2;
+    const none = grid.visible(y, 800, 0);
+    const down = grid.visible(y, 800, { above: 0, below: 600 });
+    const up = grid.visible(y, 800, { above: 600, below: 0 });
+    expect(down.first).toBe(none.first);
+    expect(down.last).toBeGreaterThan(none.last);
+    expect(grid.rect(down.last).top + grid.rect(down.last).height).toBeGreaterThanOrEqual(y + 800 + 600 - 1);
+    expect(up.last).toBe(none.last);
+    expect(up.first).toBeLessThan(none.first);
+    expect(grid.rect(up.first).top).toBeLessThanOrEqual(y - 600 + 1);
+    expect(grid.visible(y, 800, 300)).toEqual(grid.visible(y, 800, { above: 300, below: 300 }));
+  });
+
   it('finds the tile above and below for the arrow keys', () => {
     const grid = new JustifiedGrid(metrics);
     grid.update(1000, mixed(60), 60);

@@ -212,11 +212,19 @@ export class JustifiedGrid {
     return Math.min(this.#slots - 1, this.#loaded + row * this.#phPerRow);
   }
 
-  /** Slots to render for a scroll position, `overscan` px beyond each edge: always whole rows. */
-  visible(scrollTop: number, viewportHeight: number, overscan = 400): { first: number; last: number } {
+  /**
+   * Slots to render for a scroll position, `overscan` px beyond the top and bottom edges (a number:
+   * both): always whole rows.
+   */
+  visible(
+    scrollTop: number,
+    viewportHeight: number,
+    overscan: number | { above: number; below: number } = 400,
+  ): { first: number; last: number } {
     if (this.#slots === 0) return { first: 0, last: -1 };
-    const first = this.#slotAt(Math.max(0, scrollTop - overscan));
-    const bottom = scrollTop + viewportHeight + overscan;
+    const { above, below } = typeof overscan === 'number' ? { above: overscan, below: overscan } : overscan;
+    const first = this.#slotAt(Math.max(0, scrollTop - above));
+    const bottom = scrollTop + viewportHeight + below;
     // The slot starting the first row below the bottom edge, minus one.
     let last: number;
     if (this.#loaded > 0 && bottom < this.#phTop) {

@@ -49,7 +49,10 @@ describe('PagedList', () => {
   it('knows a page only by its map until it is fetched, then holds it in place', () => {
     const list = new PagedList<Item>((x) => x.a);
     list.append(null, page(0, 3));
-    list.appendUnread('c1', page(3, 3).map((x) => x.a));
+    list.appendUnread(
+      'c1',
+      page(3, 3).map((x) => x.a),
+    );
     list.appendUnread('c2', [9, 9]);
     expect(list.length).toBe(8);
     expect(list.heldCount).toBe(3);
@@ -120,7 +123,10 @@ describe('PagedList', () => {
           } else if (o.op === 'map') {
             const items = page(next, o.n);
             next += o.n;
-            list.appendUnread(`c${list.pageCount}`, items.map((x) => x.a));
+            list.appendUnread(
+              `c${list.pageCount}`,
+              items.map((x) => x.a),
+            );
             whole.push(...items);
           } else if (o.op === 'keep') {
             list.keepOnly(o.first, o.first + o.span);
