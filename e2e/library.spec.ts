@@ -499,8 +499,17 @@ test.describe('a seeded library of 50,000 assets', () => {
     test.setTimeout(180_000);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // The seed writes database rows only: the files it records as downloaded are missing until the
+    // start-up check (paced, longer than this scroll at 50,000) marks them so, and a video tile
+    // without a poster asks for its file's first frame. Those 404s, and only those, are expected.
+    const MISSING_SEEDED_FILE = /\/media\/(images|videos)\/seed-(img|vid)-\d+\.(jpg|mp4)$/;
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !MISSING_SEEDED_FILE.test(response.url()))
+        errors.push(`${response.status()} ${response.url()}`);
+    });
     page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+      const missing = /^Failed to load resource: .* 404 \(Not Found\)$/.test(message.text());
+      if (message.type() === 'error' && !missing) errors.push(message.text());
     });
     await page.goto(app.url);
     const library = new LibraryPage(page);
