@@ -8,6 +8,7 @@ import { migration0005 } from './0005-favorites-collections.ts';
 import { migration0006 } from './0006-job-credits.ts';
 import { migration0007 } from './0007-layout-indexes.ts';
 import { migration0008 } from './0008-search-prefixes.ts';
+import { migration0009 } from './0009-downloads-active.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0006,
   migration0007,
   migration0008,
+  migration0009,
 ];

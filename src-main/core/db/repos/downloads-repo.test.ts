@@ -49,6 +49,33 @@ describe('DownloadsRepo.due', () => {
     expect(expected.length).toBeGreaterThan(20);
   });
 
+  it('reads the first due rows from the active rows in id order, and no download row to find none held elsewhere', () => {
+    const db = cache.sqlite;
+    db.prepare("INSERT INTO workers (token, pid, host, beat_at) VALUES ('me', 1, 'h', 0)").run();
+    const statements: string[] = [];
+    const prepare = db.prepare.bind(db);
+    db.prepare = ((text: string) => {
+      statements.push(text);
+      return prepare(text);
+    }) as typeof db.prepare;
+    const repo = new DownloadsRepo(db, 'me');
+    repo.due(1000, 6);
+    repo.heldElsewhere();
+    db.prepare = prepare;
+    const params = [[1000, 'me'], ['me']];
+    const [due, held] = statements.map((text, i) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params[i]!) as { detail: string }[])
+        .map((p) => p.detail)
+        .join(' | '),
+    );
+    // The limit is in the text: a bound one reads every active row.
+    expect(statements[0]).toMatch(/LIMIT 6\)/);
+    expect(due).toMatch(/SCAN d USING INDEX downloads_active/);
+    expect(due).not.toMatch(/TEMP B-TREE/);
+    // The other workers first: none registered, nothing else read.
+    expect(held).toMatch(/^SEARCH w USING COVERING INDEX|^SCAN w/);
+  });
+
   it('counts the unfinished states without reading the succeeded rows', () => {
     const db = cache.sqlite;
     const insertAsset = db.prepare(
