@@ -229,8 +229,12 @@ if (mode === 'plain') {
   type MediaFetch = import('../../src-main/core/library/media-http.ts').MediaFetch;
 
   const cache = openCache(dbFile);
-  const pending = cache.sqlite.prepare("SELECT count(*) AS n FROM downloads WHERE state <> 'succeeded'");
-  const failed = cache.sqlite.prepare("SELECT count(*) AS n FROM downloads WHERE state = 'failed'");
+  // Counted once, before the clock: the events then say which downloads succeeded (reading the
+  // table at every event cost the child O(files²): ~0.6 s of CPU over 2,000 files).
+  const toSucceed = (
+    cache.sqlite.prepare("SELECT count(*) AS n FROM downloads WHERE state <> 'succeeded'").get() as { n: number }
+  ).n;
+  const succeeded = new Set<string>();
   let received = 0;
   let reported = 0;
   const REPORT_EVERY = 256 * 1024;
@@ -283,9 +287,12 @@ if (mode === 'plain') {
     concurrency: () => DOWNLOAD_CONCURRENCY.default,
     fetch,
     logError: (message, error) => process.stderr.write(`${message}: ${String((error as Error)?.stack ?? error)}\n`),
-    emit: () => {
-      if ((failed.get() as { n: number }).n > 0) finish(false);
-      else if ((pending.get() as { n: number }).n === 0) finish(true);
+    emit: (change) => {
+      for (const item of change.changed) {
+        if (item.state === 'failed') return finish(false);
+        if (item.state === 'succeeded') succeeded.add(`${item.asset.kind}:${item.asset.id}`);
+      }
+      if (succeeded.size === toSucceed) finish(true);
     },
   });
   // The media client (node:http and node:https) is loaded at the first media request, once per
