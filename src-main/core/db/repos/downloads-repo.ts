@@ -145,16 +145,15 @@ export class DownloadsRepo {
   }
 
   /**
-   * How many rows are in each unfinished state (what the queue's figures need). Succeeded rows
-   * are history that only grows (kept while their files are): counted, they made every
-   * `downloads:changed` event read the whole table; each state here is one range of
-   * downloads_by_state.
+   * How many rows are in each unfinished state (what the queue's figures need, with every
+   * `downloads:changed` event): read from the counts the triggers keep (schema 10), a few µs
+   * however many rows there are. (Counted from the table, succeeded history made every event read
+   * it whole; counted from the state index, ~0.8 ms an event with 10,000 queued.)
    */
   unfinishedCounts(): Record<Exclude<DownloadState, 'succeeded'>, number> {
     const counts = { queued: 0, preparing: 0, downloading: 0, paused: 0, failed: 0 };
     const rows = this.#q.all<{ state: keyof typeof counts; n: number }>(
-      sql`SELECT state, count(*) AS n FROM downloads
-        WHERE state IN ('queued', 'preparing', 'downloading', 'paused', 'failed') GROUP BY state`,
+      sql`SELECT state, n FROM download_counts WHERE state IN ('queued', 'preparing', 'downloading', 'paused', 'failed')`,
     );
     for (const { state, n } of rows) counts[state] = n;
     return counts;
