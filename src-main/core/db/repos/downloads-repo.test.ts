@@ -14,6 +14,23 @@ afterEach(() => cache.close());
 
 const STATES: DownloadState[] = ['queued', 'preparing', 'downloading', 'paused', 'succeeded', 'failed'];
 
+/** The SQL texts `work` prepares on the cache's connection. */
+function preparedBy(work: () => void): string[] {
+  const db = cache.sqlite;
+  const statements: string[] = [];
+  const prepare = db.prepare.bind(db);
+  db.prepare = ((text: string) => {
+    statements.push(text);
+    return prepare(text);
+  }) as typeof db.prepare;
+  try {
+    work();
+  } finally {
+    db.prepare = prepare;
+  }
+  return statements;
+}
+
 describe('DownloadsRepo.due', () => {
   it('returns the rows the rule picks, in id order, whatever the mix of states, times and claims', () => {
     const db = cache.sqlite;
@@ -52,16 +69,11 @@ describe('DownloadsRepo.due', () => {
   it('reads the first due rows from the active rows in id order, and no download row to find none held elsewhere', () => {
     const db = cache.sqlite;
     db.prepare("INSERT INTO workers (token, pid, host, beat_at) VALUES ('me', 1, 'h', 0)").run();
-    const statements: string[] = [];
-    const prepare = db.prepare.bind(db);
-    db.prepare = ((text: string) => {
-      statements.push(text);
-      return prepare(text);
-    }) as typeof db.prepare;
     const repo = new DownloadsRepo(db, 'me');
-    repo.due(1000, 6);
-    repo.heldElsewhere();
-    db.prepare = prepare;
+    const statements = preparedBy(() => {
+      repo.due(1000, 6);
+      repo.heldElsewhere();
+    });
     const params = [[1000, 'me'], ['me']];
     const [due, held] = statements.map((text, i) =>
       (db.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...params[i]!) as { detail: string }[])
@@ -92,14 +104,7 @@ describe('DownloadsRepo.due', () => {
       }
     });
     const { succeeded: _history, ...unfinished } = made;
-    const statements: string[] = [];
-    const prepare = db.prepare.bind(db);
-    db.prepare = ((text: string) => {
-      statements.push(text);
-      return prepare(text);
-    }) as typeof db.prepare;
-    expect(new DownloadsRepo(db, 'me').unfinishedCounts()).toEqual(unfinished);
-    db.prepare = prepare;
+    const statements = preparedBy(() => expect(new DownloadsRepo(db, 'me').unfinishedCounts()).toEqual(unfinished));
     // The kept counts, not the downloads table.
     expect(statements.join(' ')).toMatch(/FROM download_counts/);
     expect(statements.join(' ')).not.toMatch(/FROM downloads/);
