@@ -8,6 +8,8 @@ import { migration0005 } from './0005-favorites-collections.ts';
 import { migration0006 } from './0006-job-credits.ts';
 import { migration0007 } from './0007-layout-indexes.ts';
 import { migration0008 } from './0008-search-prefixes.ts';
+import { migration0009 } from './0009-downloads-active.ts';
+import { migration0010 } from './0010-download-counts.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -18,4 +20,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0006,
   migration0007,
   migration0008,
+  migration0009,
+  migration0010,
 ];
