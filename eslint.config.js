@@ -9,11 +9,7 @@ import svelte from 'eslint-plugin-svelte';
  */
 export const sqlRoom = {
   files: ['src-main/**/*.ts'],
-  ignores: [
-    'src-main/core/db/**',
-    '**/*.test.ts',
-    '**/test-support/**',
-  ],
+  ignores: ['src-main/core/db/**', '**/*.test.ts', '**/test-support/**'],
   languageOptions: { parser: tseslint.parser },
   rules: {
     'no-restricted-syntax': [
