@@ -182,9 +182,17 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
     abortMove() {
       moving?.abort();
     },
-    serveMedia(request) {
+    async serveMedia(request) {
       const videoId = posterLinkVideoId(request.path);
-      if (videoId !== null && library) return library.servePoster(videoId, request);
+      if (videoId !== null) {
+        // The first screen's tiles ask for their posters at once, while the library's code may
+        // still be loading (loadAfterStart): answered once it runs, not with a 404 the tile keeps.
+        if (!library && session && !moving && !closed) {
+          void libraryCode.now();
+          await transition;
+        }
+        if (library) return library.servePoster(videoId, request);
+      }
       return serveLocalMedia(settings.get().libraryDir, request);
     },
     async close() {
