@@ -11,6 +11,7 @@ import type { AccountSession } from './account/types.ts';
 import type { Cache } from './db/cache.ts';
 import type { EventBus } from './events.ts';
 import type { HostServices } from './host/host-services.ts';
+import type { Foreground } from './library/paced-work.ts';
 import type { ProgressAggregate } from './host/progress.ts';
 import { systemTime, type EngineTime } from './host/time.ts';
 import type { JobsEngine } from './jobs/engine.ts';
@@ -33,6 +34,8 @@ export interface AccountServicesDeps {
   progress?: ProgressAggregate;
   logError(message: string, error: unknown): void;
   logInfo?(message: string): void;
+  /** Whom the library's background work gives way to (library/paced-work.ts). */
+  foreground?: Foreground;
   /** Tests: a manual clock for the engine and the upload queue. */
   time?: EngineTime;
   /** Tests: shorter library intervals, an injected fetch. */
@@ -97,6 +100,7 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
     logError: deps.logError,
     ...(deps.logInfo ? { logInfo: deps.logInfo } : {}),
     ...(deps.libraryOptions ? { libraryOptions: deps.libraryOptions } : {}),
+    ...(deps.foreground ? { foreground: deps.foreground } : {}),
   });
   const logger = { warn: (message: string, error?: unknown) => deps.logError(message, error) };
   const code = loadAfterStart(loadCode);

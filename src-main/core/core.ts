@@ -18,6 +18,7 @@ import { libraryHandlers } from './handlers/library.ts';
 import { collectionsHandlers } from './handlers/collections.ts';
 import { organizeDemoLibrary } from './library/demo-organize.ts';
 import { browserMediaUrl } from './library/library-host.ts';
+import { createForeground } from './library/paced-work.ts';
 import type { MediaReply, MediaRequest } from './library/media-serving.ts';
 import { createAccountServices, readyUploads } from './account-services.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
@@ -104,6 +105,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   };
   // The open account's jobs engine, upload queue, library and syncer, built and closed together.
   // One taskbar/dock bar for every transfer: uploads and downloads add up into one fraction.
+  // Every call and media file served: the library's background work waits for a quiet moment.
+  const foreground = createForeground();
   const services = createAccountServices({
     dataDir: deps.dataDir,
     accounts,
@@ -113,6 +116,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     progress: aggregateProgress(hostServices.progress),
     logError,
     logInfo: (message) => logger.child('library').info(message),
+    foreground,
   });
   const libraryHost = services.library;
   // Folders the main process's dialog returned: in the app, the only source of a new library folder.
@@ -172,11 +176,17 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     });
   });
   return {
-    dispatch,
+    dispatch: (channel, args) => {
+      foreground.served();
+      return dispatch(channel, args);
+    },
     events,
     settings,
     serviceClient: () => accounts.requireSession().client,
-    serveMedia: (request) => libraryHost.serveMedia(request),
+    serveMedia: (request) => {
+      foreground.served();
+      return libraryHost.serveMedia(request);
+    },
     async close() {
       stopDemoOrganize();
       clearTimeout(demoTimer);

@@ -11,6 +11,7 @@ import type { EventBus } from '../events.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import type { Settings } from '../settings/settings.ts';
 import type { Library, LibraryDeps } from './library.ts';
+import type { Foreground } from './paced-work.ts';
 import { ensureLibraryMarker } from './library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
 import { posterLinkVideoId } from '../db/poster-links.ts';
@@ -23,6 +24,8 @@ export interface LibraryHostDeps {
   logError(message: string, error: unknown): void;
   /** Expected trouble, quietly (a video link that gave no poster). */
   logInfo?(message: string): void;
+  /** Whom the library's background work gives way to (core.ts notes each call and media file served). */
+  foreground?: Foreground;
   /** Tests: shorter intervals, injected fetch. */
   libraryOptions?: Partial<LibraryDeps>;
 }
@@ -87,6 +90,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       logError: deps.logError,
       ...(deps.logInfo ? { logInfo: deps.logInfo } : {}),
       mediaFetch: deps.libraryOptions?.queue?.fetch ?? scopedMediaFetch(next.baseUrl),
+      ...(deps.foreground ? { foreground: deps.foreground } : {}),
       ...deps.libraryOptions,
       queue: { fetch: scopedMediaFetch(next.baseUrl), ...deps.libraryOptions?.queue },
     });

@@ -23,7 +23,7 @@ import type { DownloadRow } from '../db/repos/downloads-repo.ts';
 import { embedCommittedSettings } from './embed-settings.ts';
 import { exportAssets } from './library-export.ts';
 import { reconcileLocalFiles, removeLocalCopy } from './local-files.ts';
-import { pacer } from './paced-work.ts';
+import { pacer, type Foreground } from './paced-work.ts';
 import { scopedMediaFetch, type MediaFetch } from './media-http.ts';
 import { serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
 import { safeLibraryPath, safeNameForId } from './paths.ts';
@@ -63,6 +63,8 @@ export interface LibraryDeps {
   logInfo?(message: string): void;
   /** The account's media fetch (media-http.ts `scopedMediaFetch`), for posters of videos not downloaded. */
   mediaFetch?: MediaFetch;
+  /** Whom the background work over the whole library gives way to (paced-work.ts). */
+  foreground?: Foreground;
   /** Tests: shorter intervals, injected fetch or file system. */
   queue?: Partial<DownloadQueueDeps>;
   /** Tests: the poster queue's limits. */
@@ -266,6 +268,9 @@ export function createLibrary(deps: LibraryDeps): Library {
     },
   });
 
+  /** How the background work over the whole library is paced: it stops with the library. */
+  const paced = { signal: stopController.signal, ...(deps.foreground ? { foreground: deps.foreground } : {}) };
+
   const rowsOf = (refs: readonly AssetRefInfo[]) => refs.map((ref) => ({ ref, asset: assets.get(ref.kind, ref.id) }));
 
   return {
@@ -276,7 +281,7 @@ export function createLibrary(deps: LibraryDeps): Library {
     start() {
       queue.start();
       // Files deleted behind our back stop counting as offline copies.
-      checking = reconcileLocalFiles(copies, assets, deps.root(), stopController.signal)
+      checking = reconcileLocalFiles(copies, assets, deps.root(), paced)
         .then((lost) => {
           if (stopController.signal.aborted) return;
           announce('download', lost);
@@ -360,7 +365,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       // Newest first, a page of downloaded assets at a time, paced: at a million assets the walk
       // reads 200,000 rows, never at once nor holding a request back more than a slice.
       const signal = stopController.signal;
-      const pace = pacer(signal);
+      const pace = pacer(paced);
       let before: TimeCursor | null = null;
       let made = 0;
       while (made < BACKFILL_LIMIT && !signal.aborted) {

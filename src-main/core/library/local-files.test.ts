@@ -85,7 +85,7 @@ describe('reconcileLocalFiles', () => {
     } as unknown as AbortSignal;
     try {
       // Slices of 0 ms: a pause after every file, in which the other work gets a turn.
-      expect(await reconcileLocalFiles(copies, cache.assets, root, watching, 0)).toEqual([]);
+      expect(await reconcileLocalFiles(copies, cache.assets, root, { signal: watching, sliceMs: 0 })).toEqual([]);
       expect(new Set(seen).size).toBeGreaterThanOrEqual(files);
     } finally {
       ticking = false;
@@ -101,7 +101,7 @@ describe('reconcileLocalFiles', () => {
       if (turns === 3) controller.abort();
     }, 0);
     try {
-      const lost = await reconcileLocalFiles(copies, cache.assets, root, controller.signal);
+      const lost = await reconcileLocalFiles(copies, cache.assets, root, { signal: controller.signal });
       expect(lost).toEqual([]);
       expect(turns).toBeGreaterThanOrEqual(3);
     } finally {

@@ -7,7 +7,7 @@ import type { AssetRefInfo } from '../../contract/ipc/library.ts';
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { LocalCopiesRepo } from '../db/repos/local-copies-repo.ts';
-import { pacer, SLICE_MS } from './paced-work.ts';
+import { pacer, type PaceOptions } from './paced-work.ts';
 import { resolveInLibrary, safeLibraryPath, toLibraryRelative } from './paths.ts';
 
 /** Forgets the local copy in the database, then deletes it (an HLS copy: its whole folder). */
@@ -26,21 +26,22 @@ const CHECK_BATCH = 500;
  * Marks downloaded assets whose file is gone (deleted in a file manager, a folder changed by
  * hand) as remote again. Returns the assets changed. Runs in the background: the downloaded files
  * are read a batch at a time, checked (mostly one lstat each) and each batch's lost files marked in
- * one transaction. The work is paced (paced-work.ts): slices of `sliceMs`, each followed by as long
- * a pause, so at a million assets the check never holds the loop for long nor takes more than half
- * of the process (its file checks are synchronous: one lstat each).
+ * one transaction. The work is paced (paced-work.ts): short slices, each followed by as long a
+ * pause and by a quiet moment while the user is served, so at a million assets the check never
+ * holds the loop for long nor takes more than half of the process (its file checks are
+ * synchronous: one lstat each).
  */
 export async function reconcileLocalFiles(
   copies: LocalCopiesRepo,
   assets: AssetsRepo,
   root: string,
-  signal?: AbortSignal,
-  sliceMs = SLICE_MS,
+  pace: PaceOptions = {},
 ): Promise<AssetRefInfo[]> {
+  const { signal } = pace;
   const lost: AssetRefInfo[] = [];
   const isLibraryFile = fileChecker(root);
   let after = Number.MIN_SAFE_INTEGER;
-  const yieldWhenDue = pacer(signal, sliceMs);
+  const yieldWhenDue = pacer(pace);
   while (!signal?.aborted) {
     const rows = copies.downloadedFiles(after, CHECK_BATCH);
     if (rows.length === 0) break;
