@@ -538,6 +538,39 @@ test.describe('a seeded library of 50,000 assets', () => {
     expect(errors).toEqual([]);
   });
 
+  test('Ctrl+A and a shift-click over 50,000 select 5,000, the most one action takes, and say so', async ({ page }) => {
+    test.setTimeout(120_000);
+    const calls: string[] = [];
+    page.on('websocket', (ws) =>
+      ws.on('framesent', ({ payload }) => {
+        const channel = /"channel":"([^"]+)"/.exec(String(payload))?.[1];
+        if (channel) calls.push(channel);
+      }),
+    );
+    await page.goto(app.url);
+    const library = new LibraryPage(page);
+    await library.open();
+    await expect(library.tiles.first()).toBeVisible();
+    const capped = page.getByTestId('toast').filter({ hasText: 'Selected 5,000: the most one action takes at once.' });
+
+    await library.grid.focus();
+    await page.keyboard.press('ControlOrMeta+a');
+    await expect(library.selectionCount).toHaveText('5,000 selected');
+    await expect(capped).toHaveCount(1);
+    // Ten pages of 500 fetched, not the whole list's hundred.
+    expect(calls.filter((channel) => channel === 'assets:list').length).toBeLessThan(20);
+
+    // A shift-click from the first tile to the end: 5,000 from the anchor too.
+    await page.keyboard.press('Escape');
+    await library.tiles.first().click();
+    await expect(library.selectionCount).toHaveText('1 selected');
+    await library.scrollToEnd(60_000);
+    await expect(capped).toHaveCount(0, { timeout: 10_000 }); // the first notice has faded
+    await library.tiles.last().click({ modifiers: ['Shift'] });
+    await expect(library.selectionCount).toHaveText('5,000 selected');
+    await expect(capped).toHaveCount(1);
+  });
+
   test('jumps to the end of 50,000 asking only for the pages it shows', async ({ page }) => {
     test.setTimeout(120_000);
     // Every channel call the page makes, by name (the browser-mode bridge is a WebSocket).

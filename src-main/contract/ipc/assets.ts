@@ -2,7 +2,7 @@
 // pages, one asset, text search and the filter bar's counts. Works offline; sync fills the cache.
 import * as v from 'valibot';
 import { invoke, type } from './channel.ts';
-import type { AssetKindInfo, AssetRefInfo } from './library.ts';
+import { ASSETS_PER_CALL, type AssetKindInfo, type AssetRefInfo } from './library.ts';
 
 export type AssetOriginInfo = 'generated' | 'uploaded';
 export type AssetFileStateInfo = 'remote' | 'queued' | 'downloading' | 'downloaded' | 'failed';
@@ -200,7 +200,7 @@ export const assetsInvoke = {
       filter: assetFilterSchema,
       assets: v.pipe(
         v.array(v.strictObject({ kind: assetKindSchema, id: serviceIdSchema }), 'Give a list of assets.'),
-        v.maxLength(5000, 'Too many assets at once (at most 5000).'),
+        v.maxLength(ASSETS_PER_CALL, `Too many assets at once (at most ${ASSETS_PER_CALL}).`),
       ),
     }),
     type<AssetRefInfo[]>(),

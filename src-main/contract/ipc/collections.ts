@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { invoke, type } from './channel.ts';
 import { assetFilterSchema, type AssetFilterInfo } from './assets.ts';
-import type { LibraryExportInfo } from './library.ts';
+import { ASSETS_PER_CALL, type LibraryExportInfo } from './library.ts';
 
 export interface CollectionInfo {
   id: number;
@@ -54,7 +54,7 @@ const assetRefs = v.pipe(
     'Give a list of assets.',
   ),
   v.minLength(1, 'Choose at least one asset.'),
-  v.maxLength(5000, 'Too many assets at once (at most 5000).'),
+  v.maxLength(ASSETS_PER_CALL, `Too many assets at once (at most ${ASSETS_PER_CALL}).`),
 );
 /** A saved search: the library's filter without a collection of its own (no nesting). */
 export const collectionSearchSchema = v.omit(assetFilterSchema, ['collectionId']);

@@ -94,6 +94,12 @@ export interface DeleteRemoteInfo {
   refused: { asset: AssetRefInfo; reason: string }[];
 }
 
+/**
+ * The most assets one call takes (download, remove, delete, export, add to a collection, a filter
+ * check); the Library's select all stops there too, so it never gathers a million items at once.
+ */
+export const ASSETS_PER_CALL = 5000;
+
 const assetRef = v.strictObject({
   kind: v.picklist(['image', 'video'], 'The asset kind must be image or video.'),
   id: v.pipe(
@@ -105,7 +111,7 @@ const assetRef = v.strictObject({
 const assetRefs = v.pipe(
   v.array(assetRef, 'Give a list of assets.'),
   v.minLength(1, 'Choose at least one asset.'),
-  v.maxLength(5000, 'Too many assets at once (at most 5000).'),
+  v.maxLength(ASSETS_PER_CALL, `Too many assets at once (at most ${ASSETS_PER_CALL}).`),
 );
 const optionalRefs = v.optional(v.strictObject({ assets: v.optional(assetRefs) }));
 const folder = v.pipe(
