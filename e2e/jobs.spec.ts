@@ -2,7 +2,7 @@
 // recent jobs with their outputs, and the service's history whose picker refuses more than seven days.
 import { expect, test, type Page } from './fixtures/page-errors.ts';
 import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
-import { generateAndWait, invokeInPage } from './pages/contract-client.ts';
+import { generateAndWait, invokeInPage, recordChannelCalls } from './pages/contract-client.ts';
 import { JobsPage } from './pages/jobs-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
 
@@ -36,13 +36,8 @@ test.afterAll(async () => {
 
 /** Counts the jobs:history calls the page sends over the bridge. */
 function countHistoryCalls(page: Page): () => number {
-  let calls = 0;
-  page.on('websocket', (ws) =>
-    ws.on('framesent', (frame) => {
-      if (typeof frame.payload === 'string' && frame.payload.includes('"jobs:history"')) calls += 1;
-    }),
-  );
-  return () => calls;
+  const calls = recordChannelCalls(page);
+  return () => calls.filter((channel) => channel === 'jobs:history').length;
 }
 
 const day = (offset: number) => {

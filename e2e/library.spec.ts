@@ -13,7 +13,7 @@ import { AssetViewPage } from './pages/asset-view-page.ts';
 import type { CreateFormPage } from './pages/create-form.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
 import { CreateVideoPage } from './pages/create-video-page.ts';
-import { invokeInPage } from './pages/contract-client.ts';
+import { invokeInPage, recordChannelCalls } from './pages/contract-client.ts';
 import { JobsPage } from './pages/jobs-page.ts';
 import { LibraryPage } from './pages/library-page.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
@@ -540,13 +540,7 @@ test.describe('a seeded library of 50,000 assets', () => {
 
   test('Ctrl+A and a shift-click over 50,000 select 5,000, the most one action takes, and say so', async ({ page }) => {
     test.setTimeout(120_000);
-    const calls: string[] = [];
-    page.on('websocket', (ws) =>
-      ws.on('framesent', ({ payload }) => {
-        const channel = /"channel":"([^"]+)"/.exec(String(payload))?.[1];
-        if (channel) calls.push(channel);
-      }),
-    );
+    const calls = recordChannelCalls(page);
     await page.goto(app.url);
     const library = new LibraryPage(page);
     await library.open();
@@ -574,13 +568,7 @@ test.describe('a seeded library of 50,000 assets', () => {
   test('jumps to the end of 50,000 asking only for the pages it shows', async ({ page }) => {
     test.setTimeout(120_000);
     // Every channel call the page makes, by name (the browser-mode bridge is a WebSocket).
-    const calls: string[] = [];
-    page.on('websocket', (ws) =>
-      ws.on('framesent', ({ payload }) => {
-        const channel = /"channel":"([^"]+)"/.exec(String(payload))?.[1];
-        if (channel) calls.push(channel);
-      }),
-    );
+    const calls = recordChannelCalls(page);
     await page.goto(app.url);
     const library = new LibraryPage(page);
     await library.open();

@@ -28,6 +28,18 @@ export function callInPage(
   );
 }
 
+/** Every channel the page calls over its bridge, in order, as the calls are sent (a spec counts what a screen asks for). */
+export function recordChannelCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('websocket', (ws) =>
+    ws.on('framesent', ({ payload }) => {
+      const channel = /"channel":"([^"]+)"/.exec(String(payload))?.[1];
+      if (channel) calls.push(channel);
+    }),
+  );
+  return calls;
+}
+
 export async function invokeInPage<T = unknown>(page: Page, channel: string, args?: unknown): Promise<T> {
   const result = await callInPage(page, channel, args);
   if (!result.ok) throw new Error(`${channel} failed: ${result.error?.message}`);
