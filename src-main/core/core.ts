@@ -103,10 +103,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     hostServices,
     mediaUrlFor: deps.mediaUrlFor ?? browserMediaUrl,
   };
-  // The open account's jobs engine, upload queue, library and syncer, built and closed together.
-  // One taskbar/dock bar for every transfer: uploads and downloads add up into one fraction.
   // Every call and media file served: the library's background work waits for a quiet moment.
   const foreground = createForeground();
+  // The open account's jobs engine, upload queue, library and syncer, built and closed together.
+  // One taskbar/dock bar for every transfer: uploads and downloads add up into one fraction.
   const services = createAccountServices({
     dataDir: deps.dataDir,
     accounts,
