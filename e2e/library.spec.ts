@@ -565,6 +565,22 @@ test.describe('a seeded library of 50,000 assets', () => {
     await expect(capped).toHaveCount(1);
   });
 
+  test('End goes to the last of 50,000 from the first screen, before the list is mapped', async ({ page }) => {
+    test.setTimeout(60_000);
+    const calls = recordChannelCalls(page);
+    await page.goto(app.url);
+    const library = new LibraryPage(page);
+    await library.open();
+    await expect(library.tiles.first()).toBeVisible();
+    await library.grid.focus();
+    await page.keyboard.press('ArrowRight');
+    // At once: the background map starts 1.5 s after the first page; only the first 500 are read.
+    expect(calls.filter((channel) => channel === 'assets:layout')).toEqual([]);
+    await page.keyboard.press('End');
+    await expect(library.end).toHaveText(`${results.toLocaleString('en-US')} items · end of the list`);
+    await expect(library.grid).toHaveAttribute('aria-activedescendant', new RegExp(`-${results - 1}$`));
+  });
+
   test('jumps to the end of 50,000 asking only for the pages it shows', async ({ page }) => {
     test.setTimeout(120_000);
     // Every channel call the page makes, by name (the browser-mode bridge is a WebSocket).
