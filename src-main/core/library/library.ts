@@ -128,6 +128,11 @@ export function createLibrary(deps: LibraryDeps): Library {
   const progressBar = deps.progress ?? null;
   const stopController = new AbortController();
   let thumbChain: Promise<void> = Promise.resolve();
+  /**
+   * Settings being written into just-downloaded files, by asset seq: removing a local copy waits for
+   * its write, whose atomic rename would otherwise put the file back after the removal.
+   */
+  const embedding = new Map<number, Promise<boolean>>();
   /** The start-up check of local files, awaited by stop() so nothing touches a closed database. */
   let checking: Promise<void> = Promise.resolve();
 
@@ -204,8 +209,11 @@ export function createLibrary(deps: LibraryDeps): Library {
       const asset = assets.getBySeq(row.asset_seq);
       // Settings into the file (PNG text chunks, JPEG XMP; replaced atomically, so the thumbnail may
       // read it meanwhile: the pixels are the same), and the thumbnail, both off the transfer path.
-      if (asset) void embedCommittedSettings(deps.root(), asset, assets);
-      if (asset) void thumbnailFor(asset);
+      if (asset) {
+        const embedded = embedCommittedSettings(deps.root(), asset, assets).finally(() => embedding.delete(asset.seq));
+        embedding.set(asset.seq, embedded);
+        void thumbnailFor(asset);
+      }
     },
     ...deps.queue,
   });
@@ -313,6 +321,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       });
       if (active.length) await queue.cancel(active);
       for (const { ref, asset } of rowsOf(refs)) {
+        if (asset) await embedding.get(asset.seq);
         if (asset && (await removeLocalCopy(copies, deps.root(), asset))) removed.push(ref);
       }
       announce('delete', removed);
