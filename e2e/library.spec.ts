@@ -495,6 +495,15 @@ test.describe('a seeded library of 50,000 assets', () => {
     await app?.stop();
   });
 
+  /** The Library of the seeded account, its first tiles shown. */
+  async function openFirstScreen(page: Page): Promise<LibraryPage> {
+    await page.goto(app.url);
+    const library = new LibraryPage(page);
+    await library.open();
+    await expect(library.tiles.first()).toBeVisible();
+    return library;
+  }
+
   test('scrolls from the first to the last of 50,000 without errors', async ({ page }) => {
     test.setTimeout(180_000);
     const errors: string[] = [];
@@ -541,10 +550,7 @@ test.describe('a seeded library of 50,000 assets', () => {
   test('Ctrl+A and a shift-click over 50,000 select 5,000, the most one action takes, and say so', async ({ page }) => {
     test.setTimeout(120_000);
     const calls = recordChannelCalls(page);
-    await page.goto(app.url);
-    const library = new LibraryPage(page);
-    await library.open();
-    await expect(library.tiles.first()).toBeVisible();
+    const library = await openFirstScreen(page);
     const capped = page.getByTestId('toast').filter({ hasText: 'Selected 5,000: the most one action takes at once.' });
 
     await library.grid.focus();
@@ -568,10 +574,7 @@ test.describe('a seeded library of 50,000 assets', () => {
   test('End goes to the last of 50,000 from the first screen, before the list is mapped', async ({ page }) => {
     test.setTimeout(60_000);
     const calls = recordChannelCalls(page);
-    await page.goto(app.url);
-    const library = new LibraryPage(page);
-    await library.open();
-    await expect(library.tiles.first()).toBeVisible();
+    const library = await openFirstScreen(page);
     await library.grid.focus();
     await page.keyboard.press('ArrowRight');
     // At once: the background map starts 1.5 s after the first page; only the first 500 are read.
@@ -585,10 +588,7 @@ test.describe('a seeded library of 50,000 assets', () => {
     test.setTimeout(120_000);
     // Every channel call the page makes, by name (the browser-mode bridge is a WebSocket).
     const calls = recordChannelCalls(page);
-    await page.goto(app.url);
-    const library = new LibraryPage(page);
-    await library.open();
-    await expect(library.tiles.first()).toBeVisible();
+    const library = await openFirstScreen(page);
     const oldest = (
       await invokeInPage<{ items: { id: string }[] }>(page, 'assets:list', {
         filter: { origin: 'generated' },
