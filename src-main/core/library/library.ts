@@ -210,7 +210,9 @@ export function createLibrary(deps: LibraryDeps): Library {
       // Settings into the file (PNG text chunks, JPEG XMP; replaced atomically, so the thumbnail may
       // read it meanwhile: the pixels are the same), and the thumbnail, both off the transfer path.
       if (asset) {
-        const embedded = embedCommittedSettings(deps.root(), asset, assets).finally(() => embedding.delete(asset.seq));
+        const embedded = embedCommittedSettings(deps.root(), asset, assets).finally(() => {
+          if (embedding.get(asset.seq) === embedded) embedding.delete(asset.seq);
+        });
         embedding.set(asset.seq, embedded);
         void thumbnailFor(asset);
       }
