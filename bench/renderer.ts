@@ -9,8 +9,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSy
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { chromiumLaunchOptions } from '../e2e/fixtures/chromium.ts';
+import { type Browser, type Page } from 'playwright-core';
+import { chromiumLaunchOptions, launchChromium } from '../e2e/fixtures/chromium.ts';
 import { startBrowserModeApp } from '../e2e/fixtures/browser-mode.ts';
 import { accountDatabasePath } from '../src-main/core/db/account-path.ts';
 import { keyFingerprint } from '../src-main/core/secrets/fingerprint.ts';
@@ -361,7 +361,7 @@ async function measureLibrary(
     writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: { baseUrl: DEAD_SERVICE } }));
   });
   const baseline = await serveBaseline(baselineHtml(shown, THUMBS), thumbsSource);
-  const browser = await chromium.launch(launch);
+  const browser = await launchChromium(launch);
   const urls = { atelier: `${app.url}#/library`, baseline: baseline.url };
   const runs = { atelier: [] as PageFigures[], baseline: [] as PageFigures[] };
   const sides = (i: number) => (i % 2 === 0 ? (['atelier', 'baseline'] as const) : (['baseline', 'atelier'] as const));
