@@ -3,8 +3,9 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseByteRange, serveLocalMedia } from './media-serving.ts';
+import { decodeMediaPath, encodeMediaPath, parseByteRange, serveLocalMedia } from './media-serving.ts';
 
 let base: string;
 let root: string;
@@ -117,6 +118,24 @@ describe('parseByteRange', () => {
   it('refuses an empty suffix and ranges on empty files', () => {
     expect(parseByteRange('bytes=-0', 10)).toBe('unsatisfiable');
     expect(parseByteRange('bytes=0-', 0)).toBe('unsatisfiable');
+  });
+});
+
+describe('encodeMediaPath', () => {
+  const segmentByTurn = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+  it('writes every path as its segments encoded one by one, plain paths included', () => {
+    const pathChars = fc.constantFrom(..."aZ09._-~/ %#?&é+!'()*:".split(''), '😀');
+    fc.assert(
+      fc.property(fc.array(pathChars, { maxLength: 40 }), (chars) => {
+        const path = chars.join('');
+        expect(encodeMediaPath(path)).toBe(segmentByTurn(path));
+        expect(decodeMediaPath(encodeMediaPath(path))).toBe(path);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(encodeMediaPath('images/img_1.png')).toBe('images/img_1.png');
+    expect(encodeMediaPath('Demo/videos/v 1.hls/#1.ts')).toBe('Demo/videos/v%201.hls/%231.ts');
   });
 });
 
