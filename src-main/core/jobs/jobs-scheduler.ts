@@ -24,6 +24,8 @@ export interface JobsSchedulerDeps {
   counts(): void;
   /** Rows whose POST is still under way in this process: reconciliation leaves them alone. */
   isPosting(localId: number): boolean;
+  /** Sends again a row whose request the job list shows never arrived (the outbox's resend). */
+  resend?(row: JobRow): void;
   warn(message: string, error?: unknown): void;
   /** Every poll round's report that made requests (metrics, tests). */
   onRound?: ((report: RoundReport) => void) | undefined;
@@ -68,6 +70,8 @@ export class JobsScheduler implements LoopWork {
                     signal: this.#deps.signal(),
                     changed: this.#deps.changed,
                     counted: () => void (requests += 1),
+                    isPosting: this.#deps.isPosting,
+                    ...(this.#deps.resend ? { resend: this.#deps.resend } : {}),
                   })
                 ).retryAt;
         } catch (error) {
