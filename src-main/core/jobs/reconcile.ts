@@ -105,13 +105,12 @@ export async function reconcileSubmissions(
     const now = time.now();
     const start = sentAtOf(group[0]!) - window.beforeMs;
     const end = Math.min(sentAtOf(group.at(-1)!) + window.afterMs, Math.max(now, start + 1));
-    const summaries = listing
-      ? listing.filter((s) => {
-          const at = parseTime(s.createdAt);
-          return at !== null && at >= start && at <= end;
-        })
+    const listed = listing
+      ? { summaries: listing.filter((s) => inRange(s, start, end)), complete: true }
       : await listRange(deps, start, end);
-    const candidates = await candidatesIn(deps, summaries, start, end);
+    // "Nothing arrived" is only said from a whole listing: a job left unread could be the row's.
+    const complete = listed.complete && listed.summaries.every((s) => parseTime(s.createdAt) !== null);
+    const candidates = await candidatesIn(deps, listed.summaries, start, end);
     const decidable = new Set(
       group
         .filter((row) => now >= sentAtOf(row) + window.afterMs && !deps.isPosting?.(row.local_id))
@@ -126,8 +125,9 @@ export async function reconcileSubmissions(
     const decisions = decideSubmissions(pending, candidates.list, window);
     for (const row of group) {
       const decision = decisions.get(row.local_id);
-      if (!decision) {
-        const retry = sentAtOf(row) + window.afterMs;
+      if (!decision || (decision.type === 'nothing' && !complete)) {
+        // Open window: decided when it closes; a listing that was not whole: asked again in a minute.
+        const retry = decision ? now + 60_000 : sentAtOf(row) + window.afterMs;
         result.retryAt = result.retryAt === null ? retry : Math.min(result.retryAt, retry);
         continue;
       }
@@ -173,16 +173,26 @@ export async function reconcileSubmissions(
   return result;
 }
 
-async function listRange(deps: ReconcileDeps, start: number, end: number): Promise<JobSummary[]> {
+const inRange = (summary: JobSummary, start: number, end: number): boolean => {
+  const at = parseTime(summary.createdAt);
+  return at === null || (at >= start && at <= end);
+};
+
+async function listRange(
+  deps: ReconcileDeps,
+  start: number,
+  end: number,
+): Promise<{ summaries: JobSummary[]; complete: boolean }> {
   const summaries: JobSummary[] = [];
   let pages = 0;
   for await (const page of deps.service.jobPages({ start: iso(start), end: iso(end) }, deps.signal)) {
     deps.counted();
     summaries.push(...checkJobsPage(page).jobs);
     pages += 1;
-    if (pages >= MAX_PAGES) break;
+    // Stopped early, the listing is not whole (only while more pages remain).
+    if (pages >= MAX_PAGES) return { summaries, complete: false };
   }
-  return summaries;
+  return { summaries, complete: true };
 }
 
 interface Candidates {
