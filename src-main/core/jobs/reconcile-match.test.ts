@@ -150,7 +150,9 @@ const scenarioArb = fc.record({
   /** The app is killed this long after the first send (answers not in yet are lost), or never. */
   killAt: fc.option(fc.integer({ min: 0, max: 80_000 }), { nil: null }),
   /** Reconciliation passes (restarts and lost-answer checks), ms after the first send. */
-  passes: fc.array(fc.integer({ min: 0, max: 900_000 }), { minLength: 1, maxLength: 5 }),
+  passes: fc.array(fc.integer({ min: 0, max: 900_000 }), { minLength: 1, maxLength: 6 }),
+  /** What happens to the requests sent again (in order) when a pass found nothing of them. */
+  resends: fc.array(sendArb, { maxLength: 6 }),
 });
 
 interface SimRow {
@@ -165,7 +167,7 @@ interface SimRow {
   answered: boolean;
   /** What reconciliation concluded. */
   jobId: string | null;
-  state: 'posting' | 'pending' | 'own' | 'maybe' | 'resent';
+  state: 'posting' | 'pending' | 'own' | 'maybe';
 }
 interface SimJob {
   jobId: string;
@@ -210,6 +212,7 @@ function simulate(scenario: Scenario) {
     });
   });
   const violations: string[] = [];
+  const resends = [...(scenario.resends ?? [])];
   for (const at of [...scenario.passes].sort((a, b) => a - b).map((ms) => T + ms)) {
     for (const r of rows) {
       if (r.state !== 'posting' || r.endsAt > at) continue;
@@ -249,7 +252,24 @@ function simulate(scenario: Scenario) {
         jobs.find((j) => j.jobId === decision.jobId)!.claimed = true;
       } else if (decision.type === 'nothing') {
         if (r.truth !== null) violations.push(`row ${localId} would be sent again, but it made ${r.truth}`);
-        r.state = 'resent';
+        // Sent again as the same row, now: a new window, a new fate.
+        const again = resends.shift() ?? { latency: 500, answerDelay: 100, fate: 'answered' as Fate, made: 1 };
+        const jobId = `job-${localId}-again-${at}`;
+        r.sentAt = at;
+        r.truth = again.fate === 'never-arrived' ? null : jobId;
+        r.answered = again.fate === 'answered';
+        r.endsAt = r.answered ? at + again.latency + again.answerDelay : at + POST_TIMEOUT;
+        r.state = 'posting';
+        if (r.truth !== null)
+          jobs.push({
+            jobId,
+            createdAt: at + again.latency,
+            kind: r.kind === 'video' ? 'video' : 'image',
+            made: Math.min(r.count, again.made),
+            finishedAt: at + again.latency + 1_000,
+            claimed: false,
+            unattributed: false,
+          });
       } else {
         r.state = 'maybe';
         const ids = decision.type === 'adopt' ? [decision.jobId] : decision.jobIds;
@@ -259,10 +279,10 @@ function simulate(scenario: Scenario) {
   }
   return violations;
 }
-type Scenario = { sends: Send[]; killAt: number | null; passes: number[] };
+type Scenario = { sends: Send[]; killAt: number | null; passes: number[]; resends?: Send[] };
 
 describe('decideSubmissions over random interleavings of sends, lost answers, kills and restarts', () => {
-  it('never gives a row a job it did not create, and never calls a row unsent when its job exists', () => {
+  it('never gives a row a job it did not create, and never calls a row unsent when its job exists (resends included)', () => {
     fc.assert(
       fc.property(scenarioArb, (scenario) => {
         expect(simulate(scenario)).toEqual([]);
