@@ -51,6 +51,7 @@ class JobList {
   /** Forgets everything (another account was opened). */
   reset(): void {
     this.items = [];
+    this.loading = false;
     this.loaded = false;
     this.error = null;
   }
