@@ -22,7 +22,15 @@ const UNSCOPED = /^(app|account|settings|shell):|^library:(move|move-abort|move-
 
 export const isAccountChannel = (channel: InvokeChannel): boolean => !UNSCOPED.test(channel);
 
+/** A bound part that throws is reported on its own (an uncaught error), after the others were reset. */
+const rethrowLater = (error: unknown): void =>
+  queueMicrotask(() => {
+    throw error;
+  });
+
 export class AccountScope {
+  constructor(private readonly report: (error: unknown) => void = rethrowLater) {}
+
   /** undefined until the core has said which account is open. */
   #id: string | null | undefined = undefined;
   #epoch = 0;
@@ -53,9 +61,18 @@ export class AccountScope {
     this.#id = id;
     this.#epoch += 1;
     const parts = [...this.#parts];
-    for (const part of parts) each(() => part.reset());
-    if (id !== null) for (const part of parts) each(() => void part.reload?.());
+    for (const part of parts) this.#each(() => part.reset());
+    if (id !== null) for (const part of parts) this.#each(() => void part.reload?.());
     return true;
+  }
+
+  /** One part's step: one that throws must not keep the others from theirs. */
+  #each(step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      this.report(error);
+    }
   }
 
   /**
@@ -74,17 +91,6 @@ export class AccountScope {
         return answer.then((result) => (made === this.#epoch ? result : new Promise<never>(() => {})));
       },
     };
-  }
-}
-
-/** A bound part that throws must not keep the others from their reset: it is reported on its own. */
-function each(step: () => void): void {
-  try {
-    step();
-  } catch (error) {
-    queueMicrotask(() => {
-      throw error;
-    });
   }
 }
 
