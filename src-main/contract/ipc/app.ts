@@ -5,6 +5,12 @@ import { invoke, type } from './channel.ts';
 export interface AccountInfo {
   /** 'demo' runs against the in-process emulator; 'service' against the configured base URL. */
   mode: 'none' | 'demo' | 'service';
+  /**
+   * Which account is open, as an opaque name (its database folder's: a hash of the service address
+   * and the key's fingerprint, or 'demo'; never the key); null with none. The renderer keys every
+   * piece of state that belongs to an account by it (state/account-scope.svelte.ts).
+   */
+  id: string | null;
   keyConfigured: boolean;
   /** Where the key is kept: encrypted at rest, this session only, or weakly (user opted in). */
   keyStorage: 'encrypted' | 'session' | 'plain' | 'none';

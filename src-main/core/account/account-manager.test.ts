@@ -3,6 +3,7 @@ import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import type { AccountInfo } from '../../contract/ipc/app.ts';
 import { createServiceClient, type ServiceClient } from '../api/service-client.ts';
 import type { Cache } from '../db/cache.ts';
+import { accountId } from '../db/account-path.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createEventBus } from '../events.ts';
 import { silentLogger } from '../log/index.ts';
@@ -119,7 +120,13 @@ const openDbs = (dbs: OpenedDb[]) => dbs.filter((db) => !isClosed(db)).map((db) 
 describe('account manager', () => {
   it('starts with no account and opens nothing before a key or the demo', async () => {
     const { manager, dbs } = setup();
-    expect(await manager.start()).toEqual({ mode: 'none', keyConfigured: false, keyStorage: 'none', baseUrl: null });
+    expect(await manager.start()).toEqual({
+      mode: 'none',
+      id: null,
+      keyConfigured: false,
+      keyStorage: 'none',
+      baseUrl: null,
+    });
     expect(dbs).toEqual([]);
     expect(manager.current()).toBeNull();
     expect((await refusal(Promise.resolve().then(() => manager.requireSession()))).code).toBe('auth');
@@ -129,7 +136,13 @@ describe('account manager', () => {
     const { manager, dbs, settings, announced } = setup();
     await manager.start();
     const info = await manager.setKey(KEY_A);
-    expect(info).toEqual({ mode: 'service', keyConfigured: true, keyStorage: 'encrypted', baseUrl: BASE });
+    expect(info).toEqual({
+      mode: 'service',
+      id: accountId({ baseUrl: BASE, keyFingerprint: keyFingerprint(KEY_A) }),
+      keyConfigured: true,
+      keyStorage: 'encrypted',
+      baseUrl: BASE,
+    });
     expect(openDbs(dbs)).toEqual([{ baseUrl: BASE, keyFingerprint: keyFingerprint(KEY_A) }]);
     expect(settings.get().mode).toBe('service');
     expect(announced.at(-1)).toEqual(info);
@@ -159,6 +172,24 @@ describe('account manager', () => {
     // A request still in flight on the old client must not carry the new key.
     expect(keyOf(first.client)).toBeNull();
     expect(keyOf(manager.requireSession().client)).toBe(KEY_B);
+  });
+
+  it('names each account apart in its info (its database folder), never with the key', async () => {
+    const { manager } = setup();
+    expect((await manager.start()).id).toBeNull();
+    const a = (await manager.setKey(KEY_A)).id;
+    const b = (await manager.setKey(KEY_B)).id;
+    const demo = (await manager.useDemo()).id;
+    expect(new Set([a, b, demo]).size).toBe(3);
+    expect(a).toBe(accountId({ baseUrl: BASE, keyFingerprint: keyFingerprint(KEY_A) }));
+    expect(demo).toBe('demo');
+    for (const id of [a, b]) {
+      expect(id).toMatch(/^[0-9a-f]{16}$/);
+      expect(id).not.toBe(keyFingerprint(KEY_A));
+      expect(id).not.toBe(keyFingerprint(KEY_B));
+    }
+    expect((await manager.leaveDemo()).id).toBe(b);
+    expect((await manager.removeKey()).id).toBeNull();
   });
 
   it('refuses a key the service rejects and keeps the previous key and account', async () => {
@@ -223,6 +254,7 @@ describe('account manager', () => {
     const client = manager.requireSession().client;
     expect(await manager.removeKey()).toEqual({
       mode: 'none',
+      id: null,
       keyConfigured: false,
       keyStorage: 'none',
       baseUrl: null,

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { AppError } from '../../contract/errors.ts';
 import type { AccountInfo, AccountOpenProblemInfo } from '../../contract/ipc/app.ts';
 import type { ServiceClient } from '../api/service-client.ts';
+import { accountId } from '../db/account-path.ts';
 import type { Cache } from '../db/cache.ts';
 import type { EventBus } from '../events.ts';
 import { keyFingerprint } from '../secrets/fingerprint.ts';
@@ -67,6 +68,8 @@ type Target = { mode: 'none' } | { mode: 'demo' } | { mode: 'service'; baseUrl: 
 
 interface OpenSession extends AccountSession {
   identity: string;
+  /** The account's opaque name (its database folder's), announced in AccountInfo.id. */
+  id: string;
 }
 
 /** What others see of the open session (without the manager's identity key). */
@@ -124,6 +127,7 @@ export function createAccountManager(deps: AccountManagerDeps): AccountManager {
     const key = keyStore.status();
     return {
       mode: session?.mode ?? 'none',
+      id: session?.id ?? null,
       keyConfigured: key.configured,
       keyStorage: key.storage,
       baseUrl: session?.baseUrl ?? null,
@@ -181,7 +185,15 @@ export function createAccountManager(deps: AccountManagerDeps): AccountManager {
       try {
         const client = deps.createClient({ baseUrl: endpoint.baseUrl, getApiKey: () => endpoint.apiKey });
         const cache = deps.openDatabase('demo');
-        return { mode: 'demo', identity, baseUrl: endpoint.baseUrl, cache, client, area: DEMO_AREA };
+        return {
+          mode: 'demo',
+          identity,
+          id: accountId('demo'),
+          baseUrl: endpoint.baseUrl,
+          cache,
+          client,
+          area: DEMO_AREA,
+        };
       } catch (error) {
         if (startedHere) await stopDemo();
         throw error;
@@ -191,9 +203,11 @@ export function createAccountManager(deps: AccountManagerDeps): AccountManager {
     // A client outliving its account (a request in flight during a switch) must not carry the
     // next account's key: it sends a key only while that key is still the one it was made for.
     const getApiKey = () => (keyStore.fingerprint() === fingerprint ? keyStore.get() : null);
-    const cache = deps.openDatabase({ baseUrl, keyFingerprint: fingerprint });
+    const ref = { baseUrl, keyFingerprint: fingerprint };
+    const cache = deps.openDatabase(ref);
     try {
-      return { mode: 'service', identity, baseUrl, cache, client: deps.createClient({ baseUrl, getApiKey }), area: '' };
+      const client = deps.createClient({ baseUrl, getApiKey });
+      return { mode: 'service', identity, id: accountId(ref), baseUrl, cache, client, area: '' };
     } catch (error) {
       cache.close();
       throw error;

@@ -95,7 +95,13 @@ describe('the API key never leaves main', () => {
     const saved = await call('account:set-key', { key: `  ${SENTINEL}\n`, baseUrl: emulator.url });
     expect(saved).toEqual({
       ok: true,
-      value: { mode: 'service', keyConfigured: true, keyStorage: 'encrypted', baseUrl: emulator.url },
+      value: {
+        mode: 'service',
+        id: expect.stringMatching(/^[0-9a-f]{16}$/),
+        keyConfigured: true,
+        keyStorage: 'encrypted',
+        baseUrl: emulator.url,
+      },
     });
     // Every domain with the key in use: refreshes, models, presets, a job to its end with its
     // outputs downloaded, the library, searches, history, and service errors that had it in hand.

@@ -81,7 +81,7 @@ describe('settings and account channels through the dispatcher', () => {
     });
     expect(await core.dispatch('account:status', undefined)).toEqual({
       ok: true,
-      value: { mode: 'none', keyConfigured: false, keyStorage: 'none', baseUrl: null },
+      value: { mode: 'none', id: null, keyConfigured: false, keyStorage: 'none', baseUrl: null },
     });
   });
 

@@ -8,6 +8,7 @@ import type {
   InvokeResult,
 } from '@contract/ipc.ts';
 import type { Result } from '@contract/errors.ts';
+import { accountScope } from './account-scope.ts';
 import { createWebSocketBridge } from './ws-bridge.ts';
 
 declare global {
@@ -16,7 +17,8 @@ declare global {
   }
 }
 
-const bridge: AtelierBridge = window.atelier ?? createWebSocketBridge();
+// An answer for an account that is no longer open is dropped on its way (account-scope.ts).
+const bridge: AtelierBridge = accountScope.guard(window.atelier ?? createWebSocketBridge());
 
 export function invoke<C extends InvokeChannel>(
   channel: C,

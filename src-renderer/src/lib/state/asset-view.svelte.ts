@@ -1,5 +1,6 @@
 // The asset view (lightbox): which asset is shown, stepping through the list it was opened from,
 // its lineage (the image an upscale came from, the upscale made of it), and live updates.
+import { accountScope } from '../account-scope.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import type { OpenAssetInfo } from '@contract/ipc/shell.ts';
@@ -53,6 +54,10 @@ class AssetViewState {
   #stepping = false;
   /** The details panel beside the picture; remembered across openings. */
   detailsOpen = $state(readDetailsOpen());
+
+  constructor() {
+    accountScope.bind({ reset: () => this.close() });
+  }
 
   readonly isOpen = $derived(this.asset !== null);
   readonly total = $derived(this.#sequence?.length ?? 0);

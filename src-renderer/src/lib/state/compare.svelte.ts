@@ -1,5 +1,6 @@
 // Compare: 2–4 assets side by side with one zoom and pan for all, or two as a before/after slider.
 // Opened from the Library's selection, or from the viewer for an upscale and its source.
+import { accountBound } from '../account-scope.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import { invoke } from '../ipc.ts';
 import { toasts } from './toasts.svelte.ts';
@@ -11,6 +12,10 @@ export type CompareMode = 'side' | 'slider';
 class CompareState {
   items = $state.raw<AssetInfo[]>([]);
   mode = $state<CompareMode>('side');
+
+  constructor() {
+    accountBound<CompareState>(this, () => ({ items: [] }));
+  }
   readonly isOpen = $derived(this.items.length >= COMPARE_LIMITS.min);
 
   /** Why these cannot be compared, or null. */

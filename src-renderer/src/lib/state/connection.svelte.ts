@@ -2,6 +2,7 @@
 // down: a 429 on the last refresh (sync status), or on background work — checking jobs or training,
 // uploading — ('service:rate-limited'), each until its wait passes. Reachability of the service itself is
 // service-reach.svelte.ts; the status bar combines both.
+import { accountBound } from '../account-scope.ts';
 import type { SyncStatusInfo } from '@contract/ipc/sync.ts';
 import {
   canCheckNow,
@@ -23,6 +24,10 @@ class ConnectionState {
   /** Epoch ms until which each kind of work waits, as the service asked. */
   waits = $state.raw<RateLimitWaits>({});
   #now = $state(Date.now());
+
+  constructor() {
+    accountBound<ConnectionState>(this, () => ({ waits: {} }), { reload: () => this.load() });
+  }
 
   /** Epoch ms until which the service asked us to wait (the latest of all waits); null when not limited. */
   readonly rateLimitedUntil = $derived(rateLimitedUntil(this.waits, this.#now));

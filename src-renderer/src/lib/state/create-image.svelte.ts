@@ -1,4 +1,5 @@
 // The Create image form: the chosen model, its values, live validation against contract/rules, and submission.
+import { accountScope } from '../account-scope.ts';
 import {
   defaultsFor,
   inFormWords,
@@ -31,20 +32,38 @@ export const TRAINED_SETTING_NAMES = [
   'inputImageId',
 ];
 
+const DEFAULT_MODEL = 'imagea';
+
 class CreateImageState {
-  modelID = $state<string>('imagea');
+  modelID = $state<string>(DEFAULT_MODEL);
   prompt = $state('');
   preset = $state<string | undefined>(undefined);
   aspectRatio = $state<string | undefined>('1:1');
   numImages = $state<number | undefined>(1);
   referenceURLs = $state<string[]>([]);
   /** Settings of the public model's option group (options.<group>). */
-  options = $state<Record<string, unknown>>(defaultsOptions('imagea'));
+  options = $state<Record<string, unknown>>(defaultsOptions(DEFAULT_MODEL));
   /** Settings of a trained model (top-level fields of its body). */
   trained = $state<Record<string, unknown>>({});
   seed = new SeedLock();
   /** Fields the user changed: their problems show at once; the others wait for a submit attempt. */
   touched = new TouchedFields();
+
+  constructor() {
+    // The form's choices that name the account's things (a trained model and its own settings and
+    // seed, a preset, reference links from its library) start over in another account; the prompt
+    // and a public model's settings stay, as they mean the same anywhere.
+    accountScope.bind({
+      reset: () => {
+        if (this.isTrained) this.selectModel(DEFAULT_MODEL);
+        this.trained = {};
+        this.preset = undefined;
+        this.referenceURLs = [];
+        this.seed.set(undefined);
+        this.touched.reset();
+      },
+    });
+  }
 
   readonly rules: PublicImageModelRules | undefined = $derived(publicImageRules(this.modelID));
   readonly isTrained = $derived(this.rules === undefined);

@@ -1,4 +1,5 @@
 // The Create video form: model, prompt, the model's own options, references with roles, elements; validated live.
+import { accountBound } from '../account-scope.ts';
 import { defaultsFor, inFormWords, normalize, notices, validate, type FieldProblem } from '@contract/rules/index.ts';
 import {
   REFERENCE_IMAGE_ROLES,
@@ -33,6 +34,11 @@ class CreateVideoState {
   referenceVideos = $state<string[]>([]);
   elementIDs = $state<string[]>([]);
   seed = new SeedLock();
+
+  constructor() {
+    // References from the account's library and its elements' ids start over in another account.
+    accountBound<CreateVideoState>(this, () => ({ referenceImages: [], referenceVideos: [], elementIDs: [] }));
+  }
 
   readonly rules: VideoModelRules | undefined = $derived(videoRules(this.modelID));
   readonly hasSeed = $derived(this.rules?.options['seed'] !== undefined);

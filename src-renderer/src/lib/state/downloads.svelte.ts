@@ -1,6 +1,7 @@
 // Offline copies on their way: the download queue and each asset's download (the video's two steps:
 // the service prepares it with percentComplete, then the file arrives), from library:downloads and
 // every downloads:changed. The status bar shows `pending` and `message` (e.g. paused: disk full).
+import { accountScope } from '../account-scope.ts';
 import type { ErrorInfo } from '@contract/errors.ts';
 import type { AssetRefInfo, DownloadInfo, DownloadQueueInfo, DownloadsInfo } from '@contract/ipc/library.ts';
 import { invoke, on } from '../ipc.ts';
@@ -20,6 +21,10 @@ const ACTIVE: ReadonlySet<DownloadInfo['state']> = new Set(['queued', 'preparing
 class DownloadsState {
   byKey = $state.raw<ReadonlyMap<AssetKey, DownloadInfo>>(new Map());
   queueInfo = $state<DownloadQueueInfo | null>(null);
+
+  constructor() {
+    accountScope.bind({ reset: () => this.reset(), reload: () => this.load() });
+  }
 
   /** Downloads waiting or under way. */
   readonly pending = $derived.by(() => {

@@ -1,5 +1,6 @@
 // A trained model's auxiliary (reference) images, for the Create image inputImageId picker: listed from
 // the cache, and new ones uploaded by drop or file picker (checked by the core before anything is sent).
+import { accountBound } from '../account-scope.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { UploadInfo } from '@contract/ipc/uploads.ts';
 import { invoke, on } from '../ipc.ts';
@@ -19,6 +20,16 @@ class InputImagesState {
   refused = $state<string[]>([]);
   /** Uploads that ended (events can come before the answer that queued them). */
   #ended = new Set<number>();
+
+  constructor() {
+    accountBound<InputImagesState>(
+      this,
+      () => ({ modelId: null, items: [], loading: false, uploading: [], refused: [] }),
+      {
+        reset: () => this.#ended.clear(),
+      },
+    );
+  }
 
   async load(modelId: string | null): Promise<void> {
     // Refusals belong to the model they were made for: a reload after an upload keeps them.

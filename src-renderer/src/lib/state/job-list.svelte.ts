@@ -56,6 +56,7 @@ class JobList {
   /** Forgets everything (another account was opened). */
   reset(): void {
     this.items = [];
+    this.loading = false;
     this.loaded = false;
     this.error = null;
   }

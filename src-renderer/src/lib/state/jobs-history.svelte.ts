@@ -1,5 +1,6 @@
 // The service's own job history (GET /jobs): a date range of at most seven days, refused here
 // before any call when longer, then pages by pageToken with the credits each job cost.
+import { accountBound } from '../account-scope.ts';
 import type { ErrorInfo } from '@contract/errors.ts';
 import type { JobSummaryInfo } from '@contract/ipc/jobs.ts';
 import { invoke } from '../ipc.ts';
@@ -18,6 +19,16 @@ class JobsHistoryState {
   shownRange = $state<{ from: string; to: string } | null>(null);
   /** The times the page token belongs to: later pages must repeat them, whatever the picker says now. */
   #pageRange: { start: string; end: string } | null = null;
+
+  constructor() {
+    accountBound<JobsHistoryState>(
+      this,
+      () => ({ jobs: [], nextPageToken: null, loading: false, error: null, shownRange: null }),
+      {
+        reset: () => (this.#pageRange = null),
+      },
+    );
+  }
 
   readonly range = $derived(historyRange(this.fromDay, this.toDay));
   readonly problem = $derived(this.range.ok ? null : this.range.problem);

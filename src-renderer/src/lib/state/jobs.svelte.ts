@@ -1,6 +1,7 @@
 // The Jobs view's sections of the one job list (job-list.svelte.ts): live ones (kind, model, prompt,
 // status, elapsed), failed and unknown ones with their reason and a one-click resubmit, and recent
 // finished ones with their outputs.
+import { accountBound } from '../account-scope.ts';
 import type { Result } from '@contract/errors.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { JobInfo } from '@contract/ipc/jobs.ts';
@@ -17,6 +18,14 @@ class JobsState {
   deciding = $state<ReadonlySet<number>>(new Set());
   /** Library rows of job outputs (for their thumbnails and the asset view). */
   outputs = $state.raw<ReadonlyMap<AssetKey, AssetInfo>>(new Map());
+
+  constructor() {
+    accountBound<JobsState>(this, () => ({
+      resubmitting: new Set<number>(),
+      deciding: new Set<number>(),
+      outputs: new Map<AssetKey, AssetInfo>(),
+    }));
+  }
 
   readonly live = $derived(jobList.items.filter((j) => !j.unattributed && isLive(j)));
   readonly attention = $derived(jobList.items.filter((j) => !j.unattributed && needsAttention(j)));

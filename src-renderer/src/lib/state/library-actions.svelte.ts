@@ -1,5 +1,6 @@
 // What can be done to several assets at once (and to one, from the asset view): download, export
 // with JSON sidecars, remove local copies, delete on the service. Each reports in a toast.
+import { accountBound } from '../account-scope.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import { invoke } from '../ipc.ts';
 import { tally } from '../library/collections.ts';
@@ -25,6 +26,10 @@ function summarizeReasons(items: { reason: string }[]): string {
 class LibraryActions {
   busy = $state<BulkAction | null>(null);
   exportFolder = $state(readExportFolder());
+
+  constructor() {
+    accountBound<LibraryActions>(this, () => ({ busy: null }));
+  }
 
   async #run<T>(action: BulkAction, work: () => Promise<T>): Promise<T | null> {
     if (this.busy) return null;

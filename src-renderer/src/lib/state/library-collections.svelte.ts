@@ -1,5 +1,6 @@
 // The Library's local organisation: favourites (a star kept on this computer; the service's "liked"
 // cannot be set through its API) and collections (hand-made, or smart = a saved search), live.
+import { accountBound } from '../account-scope.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { CollectionInfo, CollectionSearchInfo } from '@contract/ipc/collections.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
@@ -18,6 +19,13 @@ class LibraryCollections {
   loaded = $state(false);
   /** Favourites toggled here and not yet confirmed by the core (so the star answers at once). */
   #pending = $state.raw<ReadonlyMap<string, boolean>>(new Map());
+
+  constructor() {
+    accountBound<LibraryCollections>(this, () => ({ list: [], loaded: false }), {
+      reset: () => (this.#pending = new Map()),
+      reload: () => this.load(),
+    });
+  }
 
   readonly handMade = $derived(this.list.filter((c) => !c.smart));
 

@@ -1,6 +1,7 @@
 // The one context menu of the app's media (Library tiles, Create results, the asset view): which
 // entries it shows, where, and in which host (the viewer is a modal dialog, so it renders its own).
 // Opened by right-click, Shift+F10 or the ContextMenu key; the menu itself is ContextMenu.svelte.
+import { accountBound, accountScope } from '../account-scope.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import { invoke } from '../ipc.ts';
 import type { MenuAction, MenuEntry } from '../library/menu-entries.ts';
@@ -27,6 +28,11 @@ class LibraryMenuState {
   #returnFocus: HTMLElement | null = null;
 
   readonly isOpen = $derived(this.host !== null);
+
+  constructor() {
+    // A menu of the previous account's items closes with it.
+    accountScope.bind({ reset: () => this.close(false) });
+  }
 
   /** The desktop app shows a native menu (keyboard and screen readers as the OS does them); the browser, this one. */
   show(entries: MenuEntry[], at: MenuPlacement, options: { host?: MenuHost; title: string }): void {
@@ -86,6 +92,15 @@ class PendingAssetWork {
   collectionExport = $state.raw<{ id: number; name: string } | null>(null);
   /** A collection to delete, once confirmed; `onDone` runs after it is gone. */
   collectionDelete = $state.raw<{ id: number; name: string; onDone?: () => void } | null>(null);
+
+  constructor() {
+    accountBound<PendingAssetWork>(this, () => ({
+      confirm: null,
+      exporting: null,
+      collectionExport: null,
+      collectionDelete: null,
+    }));
+  }
 }
 
 export const pendingAssetWork = new PendingAssetWork();

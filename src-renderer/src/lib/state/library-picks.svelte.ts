@@ -1,6 +1,7 @@
 // The newest library items the Create panels offer as references (the "From the library" strip): images,
 // and videos for models that take reference videos. Only items with a link on the service; live.
 // Results only: training photos and reference uploads stay out unless asked for (includeUploads).
+import { accountBound } from '../account-scope.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { AssetKindInfo } from '@contract/ipc/library.ts';
 import { invoke, on } from '../ipc.ts';
@@ -16,6 +17,10 @@ class LibraryPicksState {
   loaded = $state(false);
   /** Offer uploads (training photos, earlier references) too. */
   includeUploads = $state(false);
+
+  constructor() {
+    accountBound<LibraryPicksState>(this, () => ({ images: [], videos: [], loaded: false }));
+  }
 
   async load(): Promise<void> {
     const kinds: AssetKindInfo[] = ['image', 'video'];

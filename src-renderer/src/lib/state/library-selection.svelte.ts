@@ -1,5 +1,6 @@
 // Which Library assets are selected: click, shift-click (range from the anchor), Ctrl/Cmd-click
 // (toggle), select all, clear. Keys survive reloads, so a selection outlives a filter change.
+import { accountScope } from '../account-scope.ts';
 import type { AssetFilterInfo, AssetInfo } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import { assetKey, refOfKey, type AssetKey } from '../library/asset-key.ts';
@@ -28,6 +29,16 @@ class LibrarySelection {
   #check = 0;
   /** The assets as they were when selected (a selection outlives the page that showed them). */
   #known = new Map<AssetKey, AssetInfo>();
+
+  constructor() {
+    accountScope.bind({
+      reset: () => {
+        this.clear();
+        this.#known.clear();
+        this.#check += 1;
+      },
+    });
+  }
 
   known(key: AssetKey): AssetInfo | undefined {
     return this.#known.get(key);

@@ -10,6 +10,7 @@
 // background and ahead of the view, so a grid of a million lays out whole and fetches only the pages
 // it comes near, wherever the user jumps. Reads go through `at`/`count`, which follow `version` (one
 // bump per change of the list) for Svelte.
+import { accountScope } from '../account-scope.ts';
 import type { ErrorInfo } from '@contract/errors.ts';
 import type { AssetCountsInfo, AssetFilterInfo, AssetInfo, AssetsChangedInfo } from '@contract/ipc/assets.ts';
 import { ASSET_LAYOUT_PAGES, ASSET_PAGE_LIMIT, ASSET_SEARCH_LIMIT } from '@contract/ipc/assets.ts';
@@ -143,6 +144,21 @@ class LibraryState {
   #pendingPatch = new Map<string, AssetRefInfo>();
   #patchTimer: ReturnType<typeof setTimeout> | undefined;
   #account: string | null = null;
+
+  constructor() {
+    // The view opens the new account's list (LibraryView is made again for it): nothing to load here.
+    accountScope.bind({
+      reset: () => {
+        this.reset();
+        this.#account = null;
+        this.#pendingPatch.clear();
+        this.#seen.clear();
+        this.models = [];
+        this.error = null;
+        this.loading = false;
+      },
+    });
+  }
   /** Set by the grid: while the user is at the top, new assets simply appear. */
   atTop = true;
 
@@ -633,7 +649,7 @@ class LibraryState {
     return switched;
   }
 
-  /** Forget everything (another account was opened). */
+  /** Forget everything (another account was opened: account-scope.ts calls it). */
   reset(): void {
     this.#generation += 1;
     this.filters = { ...NO_FILTERS };

@@ -1,5 +1,6 @@
 // The open model's images as the cache knows them ('models:images'), newest first, page by page,
 // filtered like the service's list (all, training inputs, outputs, references), and deletable.
+import { accountBound } from '../account-scope.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { ImageListFilter } from '@contract/service.ts';
 import { invoke, on } from '../ipc.ts';
@@ -16,6 +17,22 @@ class ModelPageState {
   deleting = $state(false);
 
   #generation = 0;
+
+  constructor() {
+    accountBound<ModelPageState>(
+      this,
+      () => ({
+        modelId: null,
+        filter: 'all',
+        images: [],
+        nextCursor: null,
+        loading: false,
+        error: null,
+        deleting: false,
+      }),
+      { reset: () => (this.#generation += 1) },
+    );
+  }
 
   async open(modelId: string | null): Promise<void> {
     if (modelId === this.modelId) return;

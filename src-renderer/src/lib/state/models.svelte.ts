@@ -1,5 +1,6 @@
 // The Models view's list: the account's models from 'models:list' (reloaded on every models, sync or
 // training change), the selected one, create / rename / delete, and a toast when a training ends ready.
+import { accountBound } from '../account-scope.ts';
 import type { ModelInfo } from '@contract/ipc/models.ts';
 import { invoke, on } from '../ipc.ts';
 import { isProvidedModel, modelPhase, type ModelPhase } from '../models/model-status.ts';
@@ -24,6 +25,17 @@ class ModelsState {
   #phases = new Map<string, ModelPhase>();
   #loading: Promise<void> | null = null;
   #again = false;
+
+  constructor() {
+    accountBound<ModelsState>(this, () => ({ items: [], loaded: false, error: null, selectedId: null, busy: false }), {
+      reset: () => {
+        this.#phases.clear();
+        this.#loading = null;
+        this.#again = false;
+      },
+      reload: () => this.load(),
+    });
+  }
 
   /** Loads the list; a call while one is loading runs once more after it, so no change is missed. */
   load(): Promise<void> {
@@ -112,13 +124,6 @@ class ModelsState {
     if (this.selectedId === id) this.selectedId = null;
     toasts.info(`Deleted ${name} and its images on the service.`);
     return null;
-  }
-
-  reset(): void {
-    this.items = [];
-    this.loaded = false;
-    this.selectedId = null;
-    this.#phases.clear();
   }
 }
 

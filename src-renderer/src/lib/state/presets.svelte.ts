@@ -1,5 +1,6 @@
 // Public presets (GET /presets, cached by the core) grouped by category and filtered by a search query,
 // for the preset picker. While the cache holds none, the picker falls back to typing a tag.
+import { accountBound } from '../account-scope.ts';
 import type { PresetInfo as Preset } from '@contract/ipc/presets.ts';
 import { invoke, on } from '../ipc.ts';
 
@@ -11,6 +12,10 @@ export interface PresetGroup {
 class PresetsState {
   items = $state<Preset[]>([]);
   query = $state('');
+
+  constructor() {
+    accountBound<PresetsState>(this, () => ({ items: [] }), { reload: () => this.load() });
+  }
 
   readonly available = $derived(this.items.length > 0);
 

@@ -3,6 +3,7 @@
 // The queue stays out of the way: counts by state in the status bar, the full list only on demand,
 // finished rows folded away a few seconds after they end, and a submission can be taken back in the
 // moment before it is sent.
+import { accountScope } from '../account-scope.ts';
 import type { JobKindInfo } from '@contract/ipc/jobs.ts';
 import type { QueueCountsInfo } from '@contract/ipc/shell.ts';
 import { on } from '../ipc.ts';
@@ -44,6 +45,10 @@ class QueueState {
   #hidden = $state<ReadonlySet<number>>(new Set());
   #timers = new Map<number, ReturnType<typeof setTimeout>>();
   #nextPendingId = 1;
+
+  constructor() {
+    accountScope.bind({ reset: () => this.reset(), reload: () => this.load() });
+  }
 
   readonly live = $derived(jobList.items.filter(isLive));
   readonly inFlight = $derived(

@@ -2,6 +2,7 @@
 // own online flag, plus what real requests learn: the core reports every request's outcome
 // ('service:reach'), refreshes and our own calls add theirs (the service stopped answering).
 // Downloaded media stays usable either way; remote-only items say why they wait.
+import { accountBound } from '../account-scope.ts';
 import type { ErrorInfo } from '@contract/errors.ts';
 import type { SyncStatusInfo } from '@contract/ipc/sync.ts';
 import { invoke, on } from '../ipc.ts';
@@ -17,6 +18,12 @@ class ServiceReach {
   unreachable = $state(false);
   refreshing = $state(false);
   lastSyncedAt = $state<string | null>(null);
+
+  constructor() {
+    accountBound<ServiceReach>(this, () => ({ unreachable: false, refreshing: false, lastSyncedAt: null }), {
+      reload: () => this.load(),
+    });
+  }
 
   /** The browser has no network, or the last refresh or call could not reach the service. */
   readonly offline = $derived(!connection.online || this.unreachable);

@@ -3,6 +3,7 @@
 import type { JobInfo, SubmitRequestInfo } from '@contract/ipc/jobs.ts';
 import type { GenerationRequest } from '@contract/rules/index.ts';
 import type { Result } from '@contract/errors.ts';
+import { refusalText } from '../create/refusal-text.ts';
 import { invoke } from '../ipc.ts';
 import { jobList } from './job-list.svelte.ts';
 import { queue } from './queue.svelte.ts';
@@ -25,8 +26,7 @@ export function submitGeneration(request: GenerationRequest): Promise<JobInfo | 
     .hold({ kind: request.kind, prompt: body.prompt ?? '', modelId: body.modelID ?? body.imageID ?? '' }, async () => {
       const result = await send(request);
       if (!result.ok) {
-        const fields = result.error.fields?.map((f) => f.message).join('; ');
-        toasts.error(fields ? `${result.error.message} ${fields}` : result.error.message);
+        toasts.error(refusalText(result.error));
         return;
       }
       jobList.upsert(result.value);

@@ -1,6 +1,7 @@
 // Training of the open model: the watcher's view ('training:status', 'training:changed'), Train with
 // its refusals explained (429: too many trainings, with a retry once the service's wait is over), and
 // "Check now", which asks the service for the models' status instead of waiting for the next check.
+import { accountBound } from '../account-scope.ts';
 import type { TrainingInfo } from '@contract/ipc/training.ts';
 import { invoke, on } from '../ipc.ts';
 
@@ -23,6 +24,16 @@ class TrainingState {
   refusal = $state<TrainingRefusal | null>(null);
   /** For the retry countdown and the elapsed time. */
   now = $state(Date.now());
+
+  constructor() {
+    accountBound<TrainingState>(this, () => ({
+      modelId: null,
+      info: null,
+      starting: false,
+      checking: false,
+      refusal: null,
+    }));
+  }
 
   async open(modelId: string | null): Promise<void> {
     if (modelId !== this.modelId) this.refusal = null;

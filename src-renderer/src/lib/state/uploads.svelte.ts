@@ -1,6 +1,7 @@
 // Training photos of the open model: dropped or picked files are checked here first (format by content,
 // size, SHA-256 duplicates, resolution, the 12–20 count) and shown as thumbnails; Upload hands the
 // accepted ones to 'uploads:add', whose queue is followed through 'uploads:changed' (retry, remove).
+import { accountScope } from '../account-scope.ts';
 import type { UploadInfo } from '@contract/ipc/uploads.ts';
 import { MAX_FILES_PER_ADD } from '@contract/ipc/uploads.ts';
 import { detectImageFormat } from '@contract/rules/index.ts';
@@ -78,6 +79,16 @@ class UploadsState {
   #nextKey = 1;
   /** Hashes sent from here per model (the service lists no hashes, so this is what the renderer knows). */
   #sent = new Map<string, ReadonlySet<string>>();
+
+  constructor() {
+    accountScope.bind({
+      reset: () => {
+        this.clearStaged();
+        Object.assign(this, { modelId: null, refused: [], queue: [], checking: false, sending: false, error: null });
+        this.#sent.clear();
+      },
+    });
+  }
 
   async open(modelId: string | null): Promise<void> {
     if (modelId === this.modelId) return;
