@@ -2,14 +2,18 @@
 // so on its own within seconds; Generate is disabled with the true reason (in words next to it and as
 // its accessible description), and neither the form, its shortcut nor a direct call makes a job;
 // when the service comes back on the same address the status turns Online with no click, and
-// nothing refused while it was down is sent afterwards.
-import { writeFileSync } from 'node:fs';
+// nothing refused while it was down is sent afterwards. In browser mode, a key the user chose to keep
+// opens the offline library after a restart with the service down.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator } from '../emulator/index.ts';
 import { startBrowserModeApp, type RunningApp } from './fixtures/browser-mode.ts';
 import { expect, test } from './fixtures/page-errors.ts';
 import { AppShellPage } from './pages/app-shell-page.ts';
-import { callInPage } from './pages/contract-client.ts';
+import { callInPage, generateAndWait, invokeInPage } from './pages/contract-client.ts';
+import { FirstRunPage } from './pages/first-run-page.ts';
+import { LibraryPage } from './pages/library-page.ts';
+import { AssetViewPage } from './pages/asset-view-page.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
 import { JobsPage } from './pages/jobs-page.ts';
 
@@ -88,5 +92,51 @@ test('started with the service down: says so within 15 s, Generate sends nothing
     await expect(create.generateBlocked).toHaveCount(0);
   } finally {
     await emulator.close();
+  }
+});
+
+test('browser mode: with "Keep the key after Atelier stops" on, the offline library opens after a restart with the service down', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const emulator = await startEmulator({ port: 0, timeScale: 20 });
+  let emulatorUp = true;
+  try {
+    app = await startBrowserModeApp();
+    await page.goto(app.url);
+    await new FirstRunPage(page).enterKey(emulator.url, KEY);
+    await expect(new CreateImagePage(page).root).toBeVisible();
+    await generateAndWait(page, [{ kind: 'image', body: { modelID: 'imagea', prompt: 'a red kite over a beach' } }]);
+    await expect
+      .poll(async () => (await invokeInPage<{ offline: number }>(page, 'assets:counts', {})).offline, {
+        timeout: 30_000,
+      })
+      .toBe(1);
+
+    // Browser mode cannot encrypt the key: kept for the session unless the user keeps it, here.
+    const shell = new AppShellPage(page);
+    await shell.goTo('settings');
+    await expect(page.getByTestId('key-storage')).toHaveText('This session only');
+    await page.getByTestId('toggle-keep-key').getByRole('switch').click();
+    await expect(page.getByTestId('key-storage')).toHaveText('Not encrypted');
+    expect(readFileSync(join(app.dataDir, 'settings.json'), 'utf8')).toContain('"storage": "plain"');
+
+    await emulator.close();
+    emulatorUp = false;
+    app = await app.restart();
+    await page.goto(app.url);
+    // Not the Welcome screen: the library, offline, with its downloaded image viewable.
+    await expect(page.getByTestId('view-first-run')).toHaveCount(0);
+    await expect(shell.connection).toHaveText("Can't reach the service", { timeout: 15_000 });
+    const library = new LibraryPage(page);
+    await library.open();
+    await expect(library.tiles).toHaveCount(1);
+    await library.tiles.first().dblclick();
+    const view = new AssetViewPage(page);
+    await expect
+      .poll(() => view.image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  } finally {
+    if (emulatorUp) await emulator.close();
   }
 });
