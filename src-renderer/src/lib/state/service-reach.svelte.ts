@@ -41,7 +41,7 @@ class ServiceReach {
     if (!connection.online)
       return `${what} needs the service, and this computer is offline. Try again when the network is back.`;
     if (this.unreachable)
-      return `${what} needs the service, which cannot be reached right now. Atelier keeps trying; try again once the status bar says Online.`;
+      return `${what} needs the service, which cannot be reached right now. Atelier keeps trying on its own.`;
     return null;
   }
 
