@@ -1,5 +1,6 @@
 // Offline: with the service gone (the emulator process stopped), everything downloaded stays browsable,
-// searchable and playable; remote-only items are marked and their actions say why they wait.
+// searchable and playable; remote-only items are marked and their actions say why they wait; work that
+// runs on the service (an upscale) says it needs the service, downloaded or not.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './fixtures/page-errors.ts';
@@ -76,6 +77,12 @@ test('with the service gone, downloaded media stays browsable, searchable and pl
   await expect
     .poll(() => view.image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
+  // Downloaded, and still no upscale: it runs on the service. The true reason, in words beside the
+  // button and as its description, never "not downloaded".
+  await expect(view.action('upscale')).toBeDisabled();
+  await expect(view.root.getByTestId('why-upscale')).toHaveText(/Upscaling needs the service, which cannot be reached/);
+  await expect(view.action('upscale')).toHaveAccessibleDescription(/Upscaling needs the service/);
+  await expect(view.action('upscale')).not.toHaveAttribute('title', /not downloaded/);
   await page.keyboard.press('Escape');
   await library.search.fill('');
 

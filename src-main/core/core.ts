@@ -33,6 +33,8 @@ import type { Cipher } from './secrets/cipher.ts';
 import type { KeyValueStore } from './settings/store.ts';
 import { createLogger, logFilePath, type Logger } from './log/logger.ts';
 import { checkDataDir } from './data-dir.ts';
+import { createServiceReach } from './host/service-reach.ts';
+import { followServiceReach, refuseUnreachablePaidWork } from './service-reach-follow.ts';
 
 export interface CoreDeps {
   dataDir: string;
@@ -80,6 +82,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   const logger = deps.logger ?? (ownLogger as Logger);
   const logError = deps.logError ?? ((message: string, error: unknown) => logger.error(message, error));
   const events = createEventBus((error) => logError('event listener failed', error));
+  const hostServices = withHostDefaults(deps.hostServices);
+  // Connectivity measured from every request (service-reach-follow.ts ties it to the open account).
+  let onServiceBack = (): void => {};
+  const reach = createServiceReach({ events, power: hostServices.power, onBack: () => onServiceBack() });
   const { settings, accounts } = await setUpAccounts({
     dataDir: deps.dataDir,
     events,
@@ -89,8 +95,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     ...(deps.demo ? { demo: deps.demo } : {}),
     apiKeyOverride: deps.apiKeyOverride ?? null,
     pairLegacyKey: deps.host.kind !== 'cli',
+    onReach: reach.report,
   });
-  const hostServices = withHostDefaults(deps.hostServices);
   // The user's Notifications setting is honoured here, so no engine code has to remember it.
   hostServices.notifier = gateNotifier(hostServices.notifier, () => settings.get().notifications);
   const ctx: CoreContext = {
@@ -119,33 +125,38 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     foreground,
   });
   const libraryHost = services.library;
+  const reachFollow = followServiceReach({ host: deps.host, accounts, services, reach, logError });
+  onServiceBack = reachFollow.back;
   // Folders the main process's dialog returned: in the app, the only source of a new library folder.
   const pickedFolders = createPickedFolders();
-  const handlers: Handlers = {
-    ...appHandlers(ctx),
-    ...accountHandlers(ctx),
-    ...settingsHandlers(ctx),
-    ...shellHandlers(ctx, pickedFolders),
-    ...modelsHandlers({
-      cache: services.cache,
-      events,
-      mediaUrlFor: ctx.mediaUrlFor,
-      client: () => services.session().client,
-      uploads: () => readyUploads(services),
-    }),
-    ...assetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
-    ...presetsHandlers({ cache: services.cache }),
-    ...syncHandlers({ syncer: services.syncer }),
-    ...jobsHandlers(services),
-    ...trainingHandlers(services),
-    ...uploadsHandlers(services),
-    ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),
-    ...collectionsHandlers({
-      cache: services.cache,
-      events,
-      exportTo: async (refs, to) => (await libraryHost.library()).exportTo(refs, to),
-    }),
-  };
+  const handlers: Handlers = refuseUnreachablePaidWork(
+    {
+      ...appHandlers(ctx),
+      ...accountHandlers(ctx),
+      ...settingsHandlers(ctx),
+      ...shellHandlers(ctx, pickedFolders),
+      ...modelsHandlers({
+        cache: services.cache,
+        events,
+        mediaUrlFor: ctx.mediaUrlFor,
+        client: () => services.session().client,
+        uploads: () => readyUploads(services),
+      }),
+      ...assetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
+      ...presetsHandlers({ cache: services.cache }),
+      ...syncHandlers({ syncer: services.syncer, reach }),
+      ...jobsHandlers(services),
+      ...trainingHandlers(services),
+      ...uploadsHandlers(services),
+      ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),
+      ...collectionsHandlers({
+        cache: services.cache,
+        events,
+        exportTo: async (refs, to) => (await libraryHost.library()).exportTo(refs, to),
+      }),
+    },
+    reach,
+  );
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
   // The demo opens as a library in use: after its first refresh, favourites, collections, model names
   // and the newest images on disk (core/library/demo-organize.ts). Once per demo database.
@@ -189,6 +200,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     },
     async close() {
       stopDemoOrganize();
+      reachFollow.stop();
       clearTimeout(demoTimer);
       await services.close();
       await accounts.close();

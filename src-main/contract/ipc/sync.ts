@@ -49,6 +49,10 @@ export const syncInvoke = {
     type<SyncResultInfo>(),
   ),
   'sync:status': invoke(v.undefined(), type<SyncStatusInfo>()),
+  /** Whether the open account's service can be reached, as last measured (no request). */
+  'service:status': invoke(v.undefined(), type<ServiceReachInfo>()),
+  /** Checks the open account's service now (a cheap request) and answers what is known after. */
+  'service:check': invoke(v.undefined(), type<ServiceReachInfo>()),
 };
 
 /** The service answered 429 to background work: it waits this long before asking again. */
@@ -57,9 +61,12 @@ export interface RateLimitedInfo {
   source: 'jobs' | 'training' | 'uploads';
 }
 
-/** What the last request to the service learnt: it answered (any HTTP status), or it could not be reached. */
+/**
+ * What the last request to the service learnt: it answered (any HTTP status), or it could not be
+ * reached; null until the open account's first check ends (events always carry true or false).
+ */
 export interface ServiceReachInfo {
-  reachable: boolean;
+  reachable: boolean | null;
 }
 
 export const syncEvents = {

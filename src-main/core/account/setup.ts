@@ -2,7 +2,7 @@
 // forwards settings changes to the renderer. Called once by the composition root.
 import { settingsFieldSchemas } from '../../contract/ipc/settings.ts';
 import type { EventBus } from '../events.ts';
-import { reportServiceReach } from '../host/service-reach.ts';
+import type { ReachReport } from '../host/service-reach.ts';
 import type { Logger } from '../log/logger.ts';
 import { noCipher, type Cipher } from '../secrets/cipher.ts';
 import { createKeyStore, type KeyStore } from '../secrets/key-store.ts';
@@ -30,6 +30,8 @@ export interface AccountSetupDeps {
    * whose address may be a one-run --base-url override rather than the one the key was saved with.
    */
   pairLegacyKey?: boolean;
+  /** Hears every request's outcome (core/host/service-reach.ts). */
+  onReach?: ReachReport;
 }
 
 export interface AccountServices {
@@ -79,7 +81,7 @@ export async function setUpAccounts(deps: AccountSetupDeps): Promise<AccountServ
     settings,
     keyStore,
     ...(deps.demo ? { demo: deps.demo } : {}),
-    ...appAccountBindings(deps.dataDir, logger.child('account'), reportServiceReach(deps.events)),
+    ...appAccountBindings(deps.dataDir, logger.child('account'), deps.onReach),
     events: deps.events,
     logger,
   });

@@ -16,6 +16,7 @@ import { assetsHandlers } from './assets.ts';
 import { modelsHandlers } from './models.ts';
 import { presetsHandlers } from './presets.ts';
 import { syncHandlers } from './sync.ts';
+import { createServiceReach } from '../host/service-reach.ts';
 import { browserMediaUrl } from '../library/library-host.ts';
 
 let emulator: RunningEmulator;
@@ -50,7 +51,7 @@ beforeAll(async () => {
     ...modelsHandlers({ cache: () => cache, events, mediaUrlFor: browserMediaUrl, client: () => client }),
     ...assetsHandlers({ cache: () => cache, mediaUrlFor: browserMediaUrl }),
     ...presetsHandlers({ cache: () => cache }),
-    ...syncHandlers({ syncer: () => syncer }),
+    ...syncHandlers({ syncer: () => syncer, reach: createServiceReach({ events }) }),
   };
   // Only this file's channels are exercised; the others are never called here.
   dispatch = createDispatcher(handlers as unknown as Handlers, (channel, error) => {

@@ -33,8 +33,8 @@ const image = (over: Partial<AssetInfo> = {}): AssetInfo => ({
   ...over,
 });
 
-const online = { offline: false, waitReason: 'offline!' };
-const offline = { offline: true, waitReason: 'offline!' };
+const online = { offline: false, waitReason: 'offline!', needsService: () => null };
+const offline = { offline: true, waitReason: 'offline!', needsService: (what: string) => `${what} needs the service.` };
 const downloaded = {
   state: 'downloaded' as const,
   path: 'images/img_1.jpg',
@@ -60,8 +60,10 @@ describe('assetAvailability', () => {
 
   it('explains why remote actions wait while offline, and keeps local ones for a downloaded image', () => {
     const a = assetAvailability(image({ file: downloaded }), offline);
-    expect(a.upscale).toBe('offline!');
-    expect(a.deleteRemote).toBe('offline!');
+    // The true reason: an upscale runs on the service; the file being here or not is beside the point.
+    expect(a.upscale).toBe('Upscaling needs the service.');
+    expect(a.deleteRemote).toBe('Deleting it from the service needs the service.');
+    expect(assetAvailability(image(), offline).upscale).toBe('Upscaling needs the service.');
     expect(a.download).toMatch(/Already downloaded/);
     expect(a.export).toBeNull();
     expect(a.removeLocal).toBeNull();

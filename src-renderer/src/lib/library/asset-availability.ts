@@ -19,8 +19,13 @@ export type AssetAction =
 
 export interface AvailabilityContext {
   offline: boolean;
-  /** Why remote work waits while offline (one sentence). */
+  /** Why a remote-only file waits while offline (one sentence about the file). */
   waitReason: string;
+  /**
+   * Why work that runs on the service ("Upscaling") cannot start now, whatever the file's state;
+   * null while the service can be reached.
+   */
+  needsService: (what: string) => string | null;
 }
 
 /** null = available; otherwise why not. */
@@ -59,9 +64,7 @@ export function assetAvailability(asset: AssetInfo, ctx: AvailabilityContext): A
         ? 'Only images can be upscaled.'
         : asset.removedFromService
           ? GONE
-          : ctx.offline
-            ? ctx.waitReason
-            : null,
+          : ctx.needsService('Upscaling'),
     remix: remixableParams(asset)
       ? null
       : asset.sourceAssetId
@@ -89,8 +92,6 @@ export function assetAvailability(asset: AssetInfo, ctx: AvailabilityContext): A
         ? 'The service offers no way to delete videos.'
         : asset.removedFromService
           ? 'It is already gone from the service.'
-          : ctx.offline
-            ? ctx.waitReason
-            : null,
+          : ctx.needsService('Deleting it from the service'),
   };
 }

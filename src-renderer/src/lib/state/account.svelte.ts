@@ -9,7 +9,8 @@ export type AccountAction = 'set-key' | 'remove-key' | 'use-demo' | 'leave-demo'
 /** Where the key is kept, in words for the user. */
 export const KEY_STORAGE_TEXT: Record<AccountInfo['keyStorage'], string> = {
   encrypted: 'Saved encrypted with the system keychain.',
-  session: 'Kept for this session only: this system offers no safe storage, so you will enter it again next time.',
+  session:
+    'Kept for this session only: this system offers no safe storage, so you will enter it again next time (or keep it, below).',
   plain: 'Saved without encryption, as you allowed. Anyone with access to your user folder can read it.',
   none: 'No key saved.',
 };

@@ -73,7 +73,11 @@ export function assetMenuEntries(assets: AssetInfo[], options: AssetMenuOptions)
   const first = assets[0];
   if (!first) return [];
   const single = assets.length === 1;
-  const ctx = { offline: serviceReach.offline, waitReason: serviceReach.waitReason };
+  const ctx = {
+    offline: serviceReach.offline,
+    waitReason: serviceReach.waitReason,
+    needsService: (what: string) => serviceReach.needsService(what),
+  };
   const a = assetAvailability(first, ctx);
   const onlyOne = single ? null : 'Choose one item for this.';
   const leave = () => options.onLeave?.();
@@ -165,7 +169,7 @@ export function assetMenuEntries(assets: AssetInfo[], options: AssetMenuOptions)
       id: 'delete-remote',
       label: single ? 'Delete on the service…' : `Delete${many(assets.length)} on the service…`,
       danger: true,
-      unavailable: single ? a.deleteRemote : serviceReach.offline ? serviceReach.waitReason : null,
+      unavailable: single ? a.deleteRemote : serviceReach.needsService('Deleting from the service'),
       run: () => options.onConfirm('remote', assets),
     },
   ];

@@ -1,10 +1,11 @@
-// Whether the service can be reached, as the library and jobs views need to know it: the browser's
-// own online flag, plus what real requests learn: the core reports every request's outcome
-// ('service:reach'), refreshes and our own calls add theirs (the service stopped answering).
-// Downloaded media stays usable either way; remote-only items say why they wait.
+// Whether the service can be reached, as the core measures it (core/host/service-reach.ts): a check
+// when the account opens, every request's outcome, retries with backoff on its own while it cannot be
+// reached. The browser's `online` event asks the core to check at once. Nothing here assumes: until
+// the first check ends the answer is "checking", never "online". Downloaded media stays usable either
+// way; remote-only items say why they wait, and work that needs the service says why it cannot start.
 import { accountBound } from '../account-scope.ts';
 import type { ErrorInfo } from '@contract/errors.ts';
-import type { SyncStatusInfo } from '@contract/ipc/sync.ts';
+import type { ServiceReachInfo, SyncStatusInfo } from '@contract/ipc/sync.ts';
 import { invoke, on } from '../ipc.ts';
 import { connection } from './connection.svelte.ts';
 
@@ -14,18 +15,24 @@ export const isUnreachableError = (error: ErrorInfo | null | undefined): boolean
   !!error && UNREACHABLE_CODES.has(error.code);
 
 class ServiceReach {
-  /** The last attempt to talk to the service failed for lack of a connection. */
-  unreachable = $state(false);
+  /** As the core last measured it; null until the open account's first check ends. */
+  reachable = $state<boolean | null>(null);
   refreshing = $state(false);
+  checking = $state(false);
   lastSyncedAt = $state<string | null>(null);
 
   constructor() {
-    accountBound<ServiceReach>(this, () => ({ unreachable: false, refreshing: false, lastSyncedAt: null }), {
-      reload: () => this.load(),
-    });
+    accountBound<ServiceReach>(
+      this,
+      () => ({ reachable: null, refreshing: false, checking: false, lastSyncedAt: null }),
+      { reload: () => this.load() },
+    );
   }
 
-  /** The browser has no network, or the last refresh or call could not reach the service. */
+  /** The last attempt to talk to the service failed for lack of a connection. */
+  readonly unreachable = $derived(this.reachable === false);
+
+  /** The browser has no network, or the service could not be reached. */
   readonly offline = $derived(!connection.online || this.unreachable);
 
   /** Why remote-only things wait, in one sentence. */
@@ -35,26 +42,49 @@ class ServiceReach {
       : 'The service cannot be reached: this is not downloaded, so it waits until the service answers again.',
   );
 
-  /** Feed any failed call here: only connection failures count. */
-  noteError(error: ErrorInfo): void {
-    if (isUnreachableError(error)) this.unreachable = true;
+  /**
+   * Why work that runs on the service (`what`: "Generating", "Upscaling", "Training") cannot start
+   * now; null when it can. Nothing is queued meanwhile: it is refused, not held.
+   */
+  needsService(what: string): string | null {
+    if (!connection.online)
+      return `${what} needs the service, and this computer is offline. Try again when the network is back.`;
+    if (this.unreachable)
+      return `${what} needs the service, which cannot be reached right now. Atelier keeps trying on its own.`;
+    return null;
   }
 
-  noteReached(): void {
-    this.unreachable = false;
+  #set(info: ServiceReachInfo): void {
+    this.reachable = info.reachable;
+  }
+
+  /** Feed any failed call here: a connection failure shows at once, and the core checks for itself. */
+  noteError(error: ErrorInfo): void {
+    if (!isUnreachableError(error)) return;
+    this.reachable = false;
+    void this.check();
   }
 
   #apply(status: SyncStatusInfo): void {
     this.refreshing = status.running;
     this.lastSyncedAt = status.lastSyncedAt;
-    if (status.running) return;
-    if (status.lastError) this.noteError(status.lastError);
-    else this.noteReached();
   }
 
   async load(): Promise<void> {
-    const result = await invoke('sync:status');
-    if (result.ok) this.#apply(result.value);
+    const [reach, sync] = await Promise.all([invoke('service:status'), invoke('sync:status')]);
+    if (reach.ok) this.#set(reach.value);
+    if (sync.ok) this.#apply(sync.value);
+  }
+
+  /** Asks the core to check the service now (Try now, the browser's `online` event). */
+  async check(): Promise<void> {
+    this.checking = true;
+    try {
+      const result = await invoke('service:check');
+      if (result.ok) this.#set(result.value);
+    } finally {
+      this.checking = false;
+    }
   }
 
   /** Asks the core to refresh the cache from the service; a failure only changes what we show. */
@@ -62,8 +92,7 @@ class ServiceReach {
     this.refreshing = true;
     try {
       const result = await invoke('sync:refresh', { scope: 'all' });
-      if (result.ok) this.noteReached();
-      else this.noteError(result.error);
+      if (!result.ok) this.noteError(result.error);
       return result.ok;
     } finally {
       this.refreshing = false;
@@ -71,12 +100,16 @@ class ServiceReach {
   }
 
   listen(): () => void {
+    const online = () => void this.check();
+    window.addEventListener('online', online);
     const stops = [
       on('sync:status-changed', (status) => this.#apply(status)),
-      on('sync:changed', () => this.noteReached()),
-      on('service:reach', ({ reachable }) => (this.unreachable = !reachable)),
+      on('service:reach', (info) => this.#set(info)),
     ];
-    return () => stops.forEach((stop) => stop());
+    return () => {
+      window.removeEventListener('online', online);
+      stops.forEach((stop) => stop());
+    };
   }
 }
 
