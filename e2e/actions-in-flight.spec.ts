@@ -120,3 +120,36 @@ test('Upscale pressed twice quickly sends one upscale; the button says so; the n
   await expect(page.getByTestId('result-job-title').filter({ hasText: NAME })).toHaveCount(1);
   await expect(result.filter({ hasText: 'No prompt' })).toHaveCount(0);
 });
+
+test('an error over a dialog over the viewer is the topmost element too, and said at once', async ({ page }) => {
+  await page.goto(app.url);
+  const library = new LibraryPage(page);
+  const view = new AssetViewPage(page);
+  await library.open();
+  await library.tiles.first().dblclick();
+  await expect(view.root).toBeVisible();
+  await view.action('export').click();
+  await expect(library.exportDialog).toBeVisible();
+  // A folder that cannot exist (under a file): the export fails and its dialog stays open.
+  await library.exportFolder.fill('/etc/passwd/atelier-export');
+  await page.keyboard.press('Enter');
+  const error = page.locator('[data-testid="toast"][data-level="error"]');
+  await expect(error).toBeVisible();
+  await expect(error).toHaveAttribute('role', 'alert');
+  await expect(library.exportDialog).toBeVisible();
+  expect(
+    await page.evaluate(() => {
+      const toast = document.querySelector('[data-testid="toast"][data-level="error"]');
+      if (!toast) return false;
+      const box = toast.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && toast.contains(hit);
+    }),
+  ).toBe(true);
+  // Closing the dialog keeps the notice in view, now above the viewer.
+  await page.keyboard.press('Escape');
+  await expect(library.exportDialog).toHaveCount(0);
+  await expect(view.root).toBeVisible();
+  await expect(error).toBeVisible();
+  expect(await topmostAtCentre(page, 'toast', '')).toBe(true);
+});
