@@ -320,19 +320,19 @@ test.describe('a demo library where each test works on assets of its own', () =>
     await expect(view.upscaledFrom()).toHaveCount(0);
     await expect(view.upscaledVersion()).toHaveCount(0);
     await view.action('upscale').click();
-    await expect(page.getByTestId('toast').filter({ hasText: 'Upscale started' })).toBeVisible();
+    await expect(page.getByTestId('toast').filter({ hasText: `Upscale of “${FOX.prompt}” started` })).toBeVisible();
     await page.keyboard.press('Escape');
 
     // The Jobs view tracks it until it succeeds, then offers its output.
     await jobs.open();
-    const row = jobs.rows.filter({ hasText: `Upscale of ${source}` });
+    const row = jobs.rows.filter({ hasText: `Upscale of “${FOX.prompt}”` });
     await expect(row).toHaveCount(1);
     await expect(row).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
     await expect(
       jobs
         .section('recent')
         .getByTestId('job-row')
-        .filter({ hasText: `Upscale of ${source}` }),
+        .filter({ hasText: `Upscale of “${FOX.prompt}”` }),
     ).toHaveCount(1);
     await expect(row.getByTestId('job-output')).toHaveCount(1);
     await expect(row.getByTestId('job-output')).toBeEnabled();

@@ -103,6 +103,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     enabled: () => true,
     options: options.notify,
     onError: (error) => warn('Marking finished jobs as announced failed; trying again later', error),
+    sourcePromptOf: (imageId) => cache.assets.get('image', imageId)?.prompt ?? null,
   });
   const finish = jobFinisher({
     cache,

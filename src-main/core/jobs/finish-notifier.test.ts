@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../db/cache.ts';
+import { assetFieldsFromImage } from '../db/server-records.ts';
 import type { JobsRepo } from '../db/repos/jobs-repo.ts';
 import type { NotificationRequest } from '../host/notifier.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier } from './finish-notifier.ts';
@@ -143,5 +144,41 @@ describe('finish notifications', () => {
       cli.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('an upscale is named after its source', () => {
+  function upscaleFinished(imageID: string): number {
+    const row = store.insert({ kind: 'upscale', modelId: 'imagea', request: { imageID }, now });
+    store.update(row.local_id, { jobId: `j${row.local_id}`, state: 'succeeded', finishedAt: now }, now);
+    return row.local_id;
+  }
+  const announce = (id: number) => {
+    const n = new FinishNotifier({
+      store,
+      notifier: { notify: (request) => void shown.push(request) },
+      time,
+      enabled: () => true,
+      options: DEFAULT_FINISH_NOTIFIER,
+      // As the engine wires it: the library's record of the source image.
+      sourcePromptOf: (imageId) => cache.assets.get('image', imageId)?.prompt ?? null,
+    });
+    n.add(id);
+    n.flush();
+  };
+
+  it('says "Upscale of “<the source prompt>”", not the model id', () => {
+    const fields = assetFieldsFromImage({ id: 'img_src', url: 'https://x/src.png', modelID: 'imagea', type: 'output' });
+    cache.assets.upsertFromServer({ ...fields, origin: 'generated', createdAt: now }, now);
+    cache.assets.recordGeneration('image', 'img_src', { prompt: 'a heron at dawn' });
+    announce(upscaleFinished('img_src'));
+    expect(shown).toEqual([expect.objectContaining({ title: 'Upscale ready', body: 'Upscale of “a heron at dawn”' })]);
+  });
+
+  it('names a source the library does not hold without its id', () => {
+    announce(upscaleFinished('img_unknown'));
+    expect(shown).toEqual([
+      expect.objectContaining({ title: 'Upscale ready', body: 'Upscale of an image without a prompt' }),
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import {
   type NotificationRequest,
 } from '../host/notifier.ts';
 import type { EngineTime } from '../host/time.ts';
+import { upscaleTitle } from '../../contract/job-title.ts';
 import { outputsOf, requestOf } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 
@@ -37,6 +38,8 @@ export interface FinishNotifierDeps {
   options: FinishNotifierOptions;
   /** A finish that could not be marked (a full disk): kept, announced by a later flush. */
   onError?(error: unknown): void;
+  /** The prompt of the library's image `imageId` (an upscale is named after its source), when known. */
+  sourcePromptOf?(imageId: string): string | null;
 }
 
 const KIND_NAMES = { image: 'Image', upscale: 'Upscale', video: 'Video', training: 'Training' } as const;
@@ -46,10 +49,16 @@ function clip(text: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function notificationFor(row: JobRow): NotificationRequest {
+/** `sourcePrompt`: an upscale's source image's prompt (an upscale is called "Upscale of “…”"). */
+export function notificationFor(row: JobRow, sourcePrompt: string | null = null): NotificationRequest {
   const name = KIND_NAMES[row.kind];
   const request = requestOf(row);
-  const prompt = typeof request['prompt'] === 'string' ? request['prompt'] : '';
+  const prompt =
+    row.kind === 'upscale'
+      ? upscaleTitle(sourcePrompt)
+      : typeof request['prompt'] === 'string'
+        ? request['prompt']
+        : '';
   const outputs = outputsOf(row);
   const target = { ...(row.job_id ? { jobId: row.job_id } : {}), ...(outputs[0] ? { assetId: outputs[0].id } : {}) };
   if (row.state === 'succeeded') {
@@ -133,6 +142,18 @@ export class FinishNotifier {
       return;
     }
     if (rows.length === 0 || !this.#deps.enabled()) return;
-    announceBurst(notifier, rows, { one: notificationFor, summary: summaryFor }, options.summarizeAbove);
+    const one = (row: JobRow) => notificationFor(row, this.#sourcePromptOf(row));
+    announceBurst(notifier, rows, { one, summary: summaryFor }, options.summarizeAbove);
+  }
+
+  #sourcePromptOf(row: JobRow): string | null {
+    const imageId = row.kind === 'upscale' ? requestOf(row)['imageID'] : null;
+    if (typeof imageId !== 'string' || !this.#deps.sourcePromptOf) return null;
+    try {
+      return this.#deps.sourcePromptOf(imageId);
+    } catch {
+      // A name is not worth a lost notification.
+      return null;
+    }
   }
 }

@@ -3,6 +3,7 @@
 // drag the file out of the window (desktop app).
 // Downloads, export and the two deletes are the Library's bulk actions applied to one asset.
 import type { AssetInfo } from '@contract/ipc/assets.ts';
+import { upscaleTitle } from '@contract/job-title.ts';
 import { invoke } from '../ipc.ts';
 import { assetParams } from '../library/asset-params.ts';
 import { localFileUrl } from '../library/media-url.ts';
@@ -14,15 +15,25 @@ import { router } from './router.svelte.ts';
 import { serviceReach } from './service-reach.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
 
+/**
+ * Upscales the image, unless an upscale of it is already being sent or made (in any view or window):
+ * a second press sends nothing and says so. Once that one has ended, a press is a new upscale.
+ */
 export async function upscale(asset: AssetInfo): Promise<void> {
-  const result = await invoke('jobs:submit', { kind: 'upscale', body: { imageID: asset.id } });
-  if (!result.ok) {
-    serviceReach.noteError(result.error);
-    toasts.error(result.error.message);
+  const name = upscaleTitle(asset.prompt);
+  const result = await jobList.upscaleOnce(asset.id, () =>
+    invoke('jobs:submit', { kind: 'upscale', body: { imageID: asset.id } }),
+  );
+  if (result === null) {
+    toasts.info(`${name} is already on its way: it is not sent twice.`);
     return;
   }
-  jobList.upsert(result.value);
-  toasts.info('Upscale started: the new image appears in the Library when it is done.');
+  if (!result.ok) {
+    serviceReach.noteError(result.error);
+    toasts.error(`${name} was not started: ${result.error.message}`);
+    return;
+  }
+  toasts.info(`${name} started: it appears in the Library beside its source when it is done.`);
 }
 
 /** Opens the Create panel the asset came from, filled with the request that made it. */

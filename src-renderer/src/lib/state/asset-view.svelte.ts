@@ -50,6 +50,8 @@ class AssetViewState {
   /** Lineage: the image an upscale was made from, and the upscale made of this image. */
   source = $state.raw<AssetInfo | null>(null);
   upscaled = $state.raw<AssetInfo | null>(null);
+  /** The lineage above has been read for the shown asset (until then, null says nothing). */
+  lineageKnown = $state(false);
   #sequence = $state.raw<AssetSequence | null>(null);
   #stepping = false;
   /** The details panel beside the picture; remembered across openings. */
@@ -143,6 +145,7 @@ class AssetViewState {
     this.asset = null;
     this.source = null;
     this.upscaled = null;
+    this.lineageKnown = false;
     this.#sequence = null;
   }
 
@@ -157,9 +160,13 @@ class AssetViewState {
     void this.#refresh();
   }
 
-  async #loadLineage(asset: AssetInfo): Promise<void> {
-    this.source = null;
-    this.upscaled = null;
+  /** `keepShown`: the same asset read again; what is shown stays until the new answer (no flicker). */
+  async #loadLineage(asset: AssetInfo, { keepShown = false } = {}): Promise<void> {
+    if (!keepShown) {
+      this.source = null;
+      this.upscaled = null;
+      this.lineageKnown = false;
+    }
     const [source, upscaled] = await Promise.all([
       asset.sourceAssetId ? invoke('assets:get', { kind: 'image', id: asset.sourceAssetId }) : null,
       asset.upscaledImageId ? invoke('assets:get', { kind: 'image', id: asset.upscaledImageId }) : null,
@@ -167,6 +174,7 @@ class AssetViewState {
     if (!sameAsset(this.asset, asset)) return;
     this.source = source?.ok ? source.value : null;
     this.upscaled = upscaled?.ok ? upscaled.value : null;
+    this.lineageKnown = true;
   }
 
   /** Keeps the shown asset current (a download finished, its local copy was removed…). */
@@ -175,8 +183,11 @@ class AssetViewState {
     if (!shown) return;
     const result = await invoke('assets:get', { kind: shown.kind, id: shown.id });
     if (!sameAsset(this.asset, shown)) return;
-    if (result.ok) this.asset = result.value;
-    else if (result.error.code === 'not_found') {
+    if (result.ok) {
+      this.asset = result.value;
+      // A finished upscale links its source to it now: the lineage is read again, not kept from before.
+      void this.#loadLineage(result.value, { keepShown: true });
+    } else if (result.error.code === 'not_found') {
       toasts.info('That item was deleted.');
       this.close();
     }
@@ -219,6 +230,12 @@ class AssetViewState {
       const shown = this.asset;
       if (!shown) return;
       if (!change.assets || change.assets.some((ref) => sameAsset(shown, ref))) void this.#refresh();
+      else {
+        // Its source or its upscale changed (downloaded, its thumbnail made): the lineage is read again.
+        const lineage = [shown.sourceAssetId, shown.upscaledImageId].filter((id) => id !== null);
+        if (change.assets.some((ref) => ref.kind === 'image' && lineage.includes(ref.id)))
+          void this.#loadLineage(shown, { keepShown: true });
+      }
     });
   }
 }

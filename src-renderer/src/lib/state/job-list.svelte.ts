@@ -1,9 +1,11 @@
 // The one list of this account's local jobs, newest first: loaded with 'jobs:list' and patched from
 // every 'jobs:changed'. The queue dock, the Create results, the Jobs view and the viewer derive
 // what they show from it; nothing else keeps a copy of a job.
-import type { ErrorInfo } from '@contract/errors.ts';
+import type { ErrorInfo, Result } from '@contract/errors.ts';
 import type { JobInfo } from '@contract/ipc/jobs.ts';
+import { SvelteSet } from 'svelte/reactivity';
 import { invoke, on } from '../ipc.ts';
+import { sendOnce, upscaledBefore, upscaleInFlight, upscaleKey, type InFlight } from '../jobs/in-flight.ts';
 
 export const JOB_LIST_LIMIT = 300;
 
@@ -19,6 +21,32 @@ class JobList {
   loading = $state(false);
   loaded = $state(false);
   error = $state<ErrorInfo | null>(null);
+  /** Requests this window is handing to the core right now (jobs/in-flight.ts keys): no job row yet. */
+  readonly #sending = new SvelteSet<string>();
+
+  /** The upscale of this image being sent, queued or running (in any view or window), if any. */
+  upscaleInFlight(imageId: string): InFlight | null {
+    return upscaleInFlight(this.items, this.#sending, imageId);
+  }
+
+  /** Whether this image was upscaled before (a new press is then "Upscale again"). */
+  upscaledBefore(imageId: string): boolean {
+    return upscaledBefore(this.items, imageId);
+  }
+
+  /**
+   * Sends an upscale of the image unless one is in flight already (then resolves null, sending
+   * nothing); the job it makes joins the list before the key is let go.
+   */
+  async upscaleOnce(imageId: string, send: () => Promise<Result<JobInfo>>): Promise<Result<JobInfo> | null> {
+    if (this.upscaleInFlight(imageId)) return null;
+    const outcome = await sendOnce(this.#sending, upscaleKey(imageId), async () => {
+      const result = await send();
+      if (result.ok) this.upsert(result.value);
+      return result;
+    });
+    return outcome.sent ? outcome.value : null;
+  }
 
   /** Reads the list again from the core; resolves with it (null when the core refused). */
   async load(): Promise<JobInfo[] | null> {

@@ -6,12 +6,14 @@ import { assetAvailability } from '../library/asset-availability.ts';
 import { draggedAssetOf } from '../library/asset-drag.ts';
 import { refOf } from '../library/asset-key.ts';
 import { formatCount } from '../library/format.ts';
+import { inFlightReason } from '../jobs/in-flight.ts';
 import * as commands from './asset-commands.ts';
 import { createImage } from './create-image.svelte.ts';
 import { collections } from './library-collections.svelte.ts';
 import { libraryActions } from './library-actions.svelte.ts';
 import { invoke } from '../ipc.ts';
 import { assetView } from './asset-view.svelte.ts';
+import { jobList } from './job-list.svelte.ts';
 import {
   libraryMenu,
   pendingAssetWork,
@@ -66,6 +68,12 @@ async function collectionEntries(assets: AssetInfo[]): Promise<MenuEntry[]> {
   entries.push({ id: 'collection-new', label: 'New collection…', run: () => void newCollectionWith(assets) });
   return entries;
 }
+
+/** Why Upscale waits while an upscale of this image is being sent or made. */
+const upscaleBusy = (asset: AssetInfo): string | null => {
+  const flight = jobList.upscaleInFlight(asset.id);
+  return flight ? inFlightReason(flight) : null;
+};
 
 const many = (n: number) => (n > 1 ? ` ${formatCount(n)} items` : '');
 
@@ -126,7 +134,7 @@ export function assetMenuEntries(assets: AssetInfo[], options: AssetMenuOptions)
     {
       id: 'upscale',
       label: 'Upscale',
-      unavailable: onlyOne ?? a.upscale,
+      unavailable: onlyOne ?? a.upscale ?? upscaleBusy(first),
       run: () => void commands.upscale(first),
     },
     {

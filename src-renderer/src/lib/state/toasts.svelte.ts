@@ -14,6 +14,44 @@ class Toasts {
   items = $state<ToastItem[]>([]);
   #nextId = 1;
   #timers = new Map<number, ReturnType<typeof setTimeout>>();
+  /** The toast regions (ui/ToastRegion.svelte) in the order they appeared: the page's, then each open modal's. */
+  #hosts = $state<number[]>([]);
+  #nextHost = 1;
+  /** Counts dialogs opening and closing anywhere in the page: the top region raises itself after each. */
+  layerChanges = $state(0);
+  #layerWatch: { observer: MutationObserver; users: number } | null = null;
+
+  addHost(): number {
+    const id = this.#nextHost++;
+    this.#hosts = [...this.#hosts, id];
+    return id;
+  }
+
+  removeHost(id: number): void {
+    this.#hosts = this.#hosts.filter((host) => host !== id);
+  }
+
+  /** The newest region is the one inside the topmost modal (or the page's, with none open): it shows the toasts. */
+  isTop(id: number): boolean {
+    return this.#hosts.at(-1) === id;
+  }
+
+  /** Follows every dialog's `open` (showModal, close) while any region needs it. */
+  watchLayers(): () => void {
+    if (!this.#layerWatch) {
+      const observer = new MutationObserver(() => (this.layerChanges += 1));
+      observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['open'] });
+      this.#layerWatch = { observer, users: 0 };
+    }
+    const watch = this.#layerWatch;
+    watch.users += 1;
+    return () => {
+      watch.users -= 1;
+      if (watch.users > 0 || this.#layerWatch !== watch) return;
+      watch.observer.disconnect();
+      this.#layerWatch = null;
+    };
+  }
 
   show(level: NoticeInfo['level'], message: string): void {
     const id = this.#nextId++;
