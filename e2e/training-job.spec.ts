@@ -42,6 +42,11 @@ test('a training in the demo shows in Jobs and in the status bar count, with the
 
   // The status bar counts it with the running jobs.
   await expect(shell.jobsInFlight).toHaveText('1 running');
+  // …and its queue lists it.
+  await shell.jobsInFlight.click();
+  await expect(shell.queueDock.getByTestId('queue-training')).toContainText('Studio light');
+  await expect(shell.queueDock).not.toContainText('No jobs yet');
+  await shell.jobsInFlight.click();
 
   // Jobs lists it, by name, with its elapsed time and the expected range.
   const jobs = new JobsPage(page);
