@@ -1,4 +1,5 @@
 // Creates job records with their whole timeline fixed up front (durations from the job id, outcome from knobs).
+import { TRAINING_USUAL_MS } from '../src-main/contract/training-time.ts';
 import type { EmulatorContext } from './context.ts';
 import { hashInt } from './random.ts';
 import type { JobKind, JobRecord } from './records.ts';
@@ -21,7 +22,7 @@ export const JOB_TIMINGS: Record<
   training: {
     created: [3 * SECOND, 8 * SECOND],
     queued: [20 * SECOND, 60 * SECOND],
-    total: [20 * MINUTE, 25 * MINUTE],
+    total: [TRAINING_USUAL_MS.min, TRAINING_USUAL_MS.max],
   },
 };
 

@@ -11,6 +11,11 @@ export const EXIT = {
   service: 3,
   /** The service could not be reached. */
   network: 4,
+  /**
+   * The wait cannot end here: downloads are paused (the library's disk is nearly full, the user
+   * paused them, the library folder moves). Nothing is lost; the next run resumes them.
+   */
+  paused: 5,
   /** Ctrl-C: the wait stopped; the work goes on and is picked up on the next run. */
   interrupted: 130,
 } as const;
@@ -70,7 +75,7 @@ export function errorLines(info: ErrorInfo, exitCode: ExitCode): string[] {
     return [`err: ${info.message}${detail.length > 0 ? ` (${detail.join(', ')})` : ''}`];
   }
   if (exitCode === EXIT.network) return [`network error: ${info.message}`];
-  if (exitCode === EXIT.interrupted) return [info.message];
+  if (exitCode === EXIT.interrupted || exitCode === EXIT.paused) return [info.message];
   return [`error: ${info.message}`];
 }
 

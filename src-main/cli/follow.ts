@@ -4,10 +4,11 @@
 // the local record now and then in case an event came before the listener.
 import type { EventChannel } from '../contract/ipc.ts';
 import type { JobInfo } from '../contract/ipc/jobs.ts';
-import type { AssetRefInfo, DownloadInfo, DownloadsChangedInfo } from '../contract/ipc/library.ts';
+import type { AssetRefInfo, DownloadInfo, DownloadQueueInfo, DownloadsChangedInfo } from '../contract/ipc/library.ts';
 import type { TrainingInfo } from '../contract/ipc/training.ts';
 import type { CliContext } from './command.ts';
 import { CliError, EXIT } from './exit-codes.ts';
+import { isQueuePaused, pausedDownloadsError } from './paused-downloads.ts';
 import type { Session } from './session.ts';
 
 const RECHECK_MS = 2_000;
@@ -129,7 +130,11 @@ export async function followTraining(ctx: CliContext, session: Session, modelId:
 
 const sameAsset = (a: AssetRefInfo, b: AssetRefInfo): boolean => a.kind === b.kind && a.id === b.id;
 
-/** Queues the assets in the library's download queue and waits until each is committed or failed. */
+/**
+ * Queues the assets in the library's download queue and waits until each is committed or failed.
+ * A paused queue (disk nearly full, paused in the app, a folder move) cannot end the wait: it ends
+ * the command with EXIT.paused, the rows left queued for the next run.
+ */
 export async function downloadAll(
   ctx: CliContext,
   session: Session,
@@ -139,32 +144,42 @@ export async function downloadAll(
   if (assets.length === 0) return [];
   await session.call('library:download', { assets: [...assets], ...(videoMode ? { videoMode } : {}) });
   const results: DownloadInfo[] = [];
+  let queue: DownloadQueueInfo | null = null;
+  const paused = (): boolean => queue !== null && isQueuePaused(queue);
   for (const asset of assets) {
     const progress = ctx.out.progress(`download ${asset.kind} ${asset.id}`);
+    let last: DownloadInfo | null = null;
     const readOne = async (): Promise<DownloadInfo> => {
       const all = await session.call('library:downloads', undefined);
+      queue = all.queue;
       const found = all.items.find((item) => sameAsset(item.asset, asset));
       if (!found)
         throw new CliError(
           { code: 'internal', message: `The download of ${asset.kind} ${asset.id} left the queue.` },
           EXIT.failure,
         );
-      return found;
+      return (last = found);
     };
     try {
       const final = await waitFor(
         ctx,
         session,
-        (event, payload) =>
-          event === 'downloads:changed'
-            ? ((payload as DownloadsChangedInfo).changed.find((item) => sameAsset(item.asset, asset)) ?? null)
-            : null,
+        (event, payload) => {
+          if (event !== 'downloads:changed') return null;
+          const change = payload as DownloadsChangedInfo;
+          queue = change.queue;
+          const found = change.changed.find((item) => sameAsset(item.asset, asset));
+          if (found) last = found;
+          // A pause changes no item: the last known state is looked at again with the queue's.
+          return found ?? (paused() ? last : null);
+        },
         readOne,
-        isDownloadDone,
+        (info) => isDownloadDone(info) || paused(),
         (info) => progress.update(info.state === 'preparing' ? 'preparing on the service' : info.state, info.progress),
         'Stopped waiting. The download resumes where it stopped on the next run (`atelier watch`).',
       );
       progress.done();
+      if (!isDownloadDone(final) && queue !== null) throw await pausedDownloadsError(session, queue);
       results.push(final);
     } catch (error) {
       progress.done();

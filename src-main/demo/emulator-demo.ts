@@ -3,6 +3,7 @@
 // data kept under dataDir/demo-emulator across restarts. The emulator (with fastify and sharp)
 // is imported only then: a start that never opens the demo never loads it.
 import { join } from 'node:path';
+import { DEMO_TIME_SCALE } from '../contract/training-time.ts';
 import type { DemoService } from '../core/account/types.ts';
 import type { RunningEmulator } from './demo-emulator.ts';
 
@@ -11,7 +12,7 @@ const loadEmulator = (): Promise<EmulatorModule> => import('./demo-emulator.ts')
 
 export interface EmulatorDemoOptions {
   dataDir: string;
-  /** Virtual ms per real ms: 20 turns a 20-minute training into one minute. */
+  /** Virtual ms per real ms (default DEMO_TIME_SCALE, which the demo's training watcher follows). */
   timeScale?: number;
 }
 
@@ -22,7 +23,7 @@ export function createEmulatorDemo(options: EmulatorDemoOptions): DemoService {
     const emulator = await startEmulator({
       port: 0,
       apiKeys: [DEFAULT_API_KEY],
-      timeScale: options.timeScale ?? 20,
+      timeScale: options.timeScale ?? DEMO_TIME_SCALE,
       dataDir: join(options.dataDir, 'demo-emulator'),
       controlApi: false,
       // The lived-in library (ATELIER_DEMO_LIBRARY=empty starts the demo empty, as tests that count items need).

@@ -4,6 +4,7 @@ import type { AssetPageInfo } from '../../contract/ipc/assets.ts';
 import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import { IMAGE_LIST_FILTERS, type ImageListFilter } from '../../contract/service.ts';
+import { spokenRange } from '../../contract/training-time.ts';
 import { assetTable, assetView, type AssetView } from '../asset-view.ts';
 import type { Command } from '../command.ts';
 import { WAIT_OPTION, arg, bool, string, text } from '../command.ts';
@@ -152,11 +153,11 @@ const train: Command = {
     ctx.out.note(started.message);
     const final = bool(input, 'wait') ? await followTraining(ctx, session, modelId) : started;
     const view = trainingView(final);
-    ctx.out.result(view, () =>
-      ctx.out.quiet
-        ? final.state
-        : fields({ ...view, usualMinutes: `${final.usualMinutes.min}–${final.usualMinutes.max}` }),
-    );
+    ctx.out.result(view, () => {
+      if (ctx.out.quiet) return final.state;
+      const { usualMs, ...rest } = view;
+      return fields({ ...rest, usual: spokenRange(usualMs) });
+    });
     if (final.state === 'failed') throw new CliError({ code: 'server', message: final.message }, EXIT.service);
   },
 };

@@ -2,20 +2,21 @@
 // checks, downloads, uploads) until Ctrl-C, printing what changes. Stopping closes the core
 // cleanly; whatever is still in flight is in the database and resumes on the next run.
 import type { JobInfo } from '../../contract/ipc/jobs.ts';
-import type { DownloadInfo, DownloadsChangedInfo } from '../../contract/ipc/library.ts';
+import type { DownloadInfo, DownloadQueueInfo, DownloadsChangedInfo } from '../../contract/ipc/library.ts';
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import type { UploadInfo } from '../../contract/ipc/uploads.ts';
 import type { Command } from '../command.ts';
 import { holdOpen, isJobDone, jobLabel } from '../follow.ts';
 import { jobView, type JobView } from '../job-view.ts';
 import { localPaths } from '../library-paths.ts';
+import { isQueuePaused, pausedDownloadsError } from '../paused-downloads.ts';
 
 export const watch: Command = {
   words: ['watch'],
   followsAutoDownload: true,
   summary: 'Run the background engine (job polling, training checks, downloads) until Ctrl-C.',
   details:
-    "Jobs, trainings and downloads still in flight when you stop are kept and resume on the next run of watch, --wait or the app. Finished outputs are downloaded when the app's Auto-download setting is on (other commands download only with --download).",
+    "Jobs, trainings and downloads still in flight when you stop are kept and resume on the next run of watch, --wait or the app. Finished outputs are downloaded when the app's Auto-download setting is on (other commands download only with --download). Downloads waiting on a paused queue (the library's disk nearly full, paused in the app, the folder moving) end watch with exit code 5 and what to do.",
   async run(ctx) {
     const session = await ctx.session();
     await session.requireAccount();
@@ -31,6 +32,10 @@ export const watch: Command = {
       (m) => m.training.state === 'training' || m.training.state === 'slow',
     );
     const queue = (await session.call('library:downloads', undefined)).queue;
+    // Downloads waiting on a paused queue cannot move while watch runs: that ends it (exit 5).
+    const stuck = (info: DownloadQueueInfo): boolean => isQueuePaused(info) && info.active + info.waiting > 0;
+    let pausedQueue: DownloadQueueInfo | null = stuck(queue) ? queue : null;
+    let endWait = (): void => {};
     const jobsText = inFlight.length > 0 ? `: ${inFlight.map(jobLabel).join(', ')}` : '';
     ctx.out.note(
       `watching ${inFlight.length} job(s)${jobsText}, ${training.length} training(s), ${queue.active + queue.waiting} download(s); Ctrl-C stops`,
@@ -55,7 +60,12 @@ export const watch: Command = {
           ctx.out.note(`training ${info.modelId}: ${info.message}`);
         trainings.set(info.modelId, info);
       } else if (event === 'downloads:changed') {
-        for (const item of (payload as DownloadsChangedInfo).changed) {
+        const change = payload as DownloadsChangedInfo;
+        if (pausedQueue === null && stuck(change.queue)) {
+          pausedQueue = change.queue;
+          endWait();
+        }
+        for (const item of change.changed) {
           const key = `${item.asset.kind}:${item.asset.id}`;
           const before = downloads.get(key)?.state;
           downloads.set(key, item);
@@ -76,12 +86,17 @@ export const watch: Command = {
 
     const release = holdOpen();
     await new Promise<void>((resolve) => {
-      if (ctx.signal.aborted) resolve();
+      endWait = resolve;
+      if (ctx.signal.aborted || pausedQueue !== null) resolve();
       else ctx.signal.addEventListener('abort', () => resolve(), { once: true });
     });
     release();
     unsubscribe();
-    ctx.out.note('stopping; anything still in flight resumes next time');
+    ctx.out.note(
+      pausedQueue === null
+        ? 'stopping; anything still in flight resumes next time'
+        : 'stopping: downloads are paused; anything still in flight resumes next time',
+    );
 
     const jobs: JobView[] = [];
     for (const job of finishedJobs.values()) {
@@ -106,5 +121,6 @@ export const watch: Command = {
         ? jobs.map((job) => job.jobId ?? String(job.localId))
         : `${jobs.length} job(s) finished while watching`,
     );
+    if (pausedQueue !== null) throw await pausedDownloadsError(session, pausedQueue);
   },
 };

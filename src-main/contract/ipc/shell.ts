@@ -7,6 +7,12 @@ import { invoke, type } from './channel.ts';
 export interface QueueCountsInfo {
   queued: number;
   running: number;
+  /**
+   * Models training now (the watcher's), counted with the running jobs where a count is shown.
+   * Always sent by the engine; optional for the shell's own callers (the tray and keep-awake follow
+   * jobs only: a training is checked every few minutes and needs no awake machine).
+   */
+  training?: number;
 }
 
 /** A notification was clicked: the renderer shows this asset (or, without one, this job). */

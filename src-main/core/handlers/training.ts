@@ -1,4 +1,4 @@
-// Handlers of the training:* channels: start training and read the watcher's view (core/jobs).
+// Handlers of the training:* channels: start training, read the watcher's view and its list (core/jobs).
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import { readyJobs, type AccountServices } from '../account-services.ts';
 
@@ -8,5 +8,6 @@ export function trainingHandlers(host: AccountServices) {
       (await readyJobs(host)).startTraining(modelId),
     'training:status': async ({ modelId }: { modelId: string }): Promise<TrainingInfo> =>
       (await readyJobs(host)).trainingStatus(modelId),
+    'training:list': async (): Promise<TrainingInfo[]> => (await readyJobs(host)).trainings(),
   };
 }

@@ -72,6 +72,8 @@ export interface JobsEngine {
   estimate(kind: 'image' | 'video', body: unknown): Promise<CostEstimateInfo>;
   startTraining(modelId: string): Promise<TrainingInfo>;
   trainingStatus(modelId: string): TrainingInfo;
+  /** Trainings running now and those that ended within the recent window, newest first. */
+  trainings(): TrainingInfo[];
   /** Runs whatever is due now (jobs and training); resolves when done. */
   pollNow(): Promise<void>;
   /** The user's "Check now": clears any wait (Retry-After, backoff) of jobs and training, checks what is due. */
@@ -94,7 +96,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
   // Aborted by stop(): an account switch or quit never waits on a background request.
   let aborter = new AbortController();
   const signal = () => aborter.signal;
-  const said = jobEvents(store, events);
+  const said = jobEvents(store, events, () => cache.models.watchedTraining().length);
 
   const finishNotifier = new FinishNotifier({
     store,
@@ -187,6 +189,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     changed: (info) => {
       events.emit('training:changed', info);
       events.emit('models:changed', { reason: 'training', ids: [info.modelId] });
+      said.counts();
     },
     localInputCount: (modelId) => cache.models.uploadedCounts().get(modelId)?.modelInput ?? 0,
     signal,
@@ -246,6 +249,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       return info;
     },
     trainingStatus: (modelId) => training.status(modelId),
+    trainings: () => training.list(time.now() - options.recentMs),
     pollNow: () => everyLoop((loop) => loop.runNow()),
     checkNow: () => everyLoop((loop) => loop.checkNow()),
     settled: async () => {

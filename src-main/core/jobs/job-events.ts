@@ -1,5 +1,5 @@
 // What the engine tells the rest of the app about jobs: one jobs:changed per changed job, and
-// queue:counts whenever the numbers of queued and running jobs change.
+// queue:counts whenever the numbers of queued and running jobs, or of models training, change.
 import type { EventBus } from '../events.ts';
 import { jobInfoOf } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
@@ -11,11 +11,11 @@ export interface JobEvents {
   counts(): void;
 }
 
-export function jobEvents(store: JobsRepo, events: EventBus): JobEvents {
+export function jobEvents(store: JobsRepo, events: EventBus, training: () => number): JobEvents {
   let lastCounts = '';
   const counts = (): void => {
     const now = store.counts();
-    const payload = { queued: now.submitting + now.queued, running: now.running };
+    const payload = { queued: now.submitting + now.queued, running: now.running, training: training() };
     const text = JSON.stringify(payload);
     if (text === lastCounts) return;
     lastCounts = text;

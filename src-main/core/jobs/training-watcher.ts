@@ -5,6 +5,7 @@ import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import type { TrainingInfo, TrainingStateInfo } from '../../contract/ipc/training.ts';
 import { UPLOAD_RULES } from '../../contract/rules/index.ts';
 import { POLL_INTERVALS_MS } from '../../contract/service.ts';
+import { spokenElapsed, spokenEvery, spokenRange, TRAINING_USUAL_MS } from '../../contract/training-time.ts';
 import type { Notifier } from '../host/notifier.ts';
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
 import type { EngineTime } from '../host/time.ts';
@@ -12,20 +13,36 @@ import { checkModel, type JobsService } from './service-port.ts';
 import type { ModelRow, ModelsRepo, TrainState } from '../db/repos/models-repo.ts';
 import type { LoopWork } from './wall-clock-loop.ts';
 
+/** The watcher's schedule and what it tells the user: the one place both are kept. */
 export interface TrainingOptions {
   intervalMs: number;
   /** After this long, "taking longer than usual": still checked, less often. */
   slowAfterMs: number;
   slowIntervalMs: number;
-  usualMinutes: { min: number; max: number };
+  /** How long a training usually takes on this account's service. */
+  usualMs: { min: number; max: number };
 }
 
 export const DEFAULT_TRAINING: TrainingOptions = {
   intervalMs: POLL_INTERVALS_MS.training,
   slowAfterMs: POLL_INTERVALS_MS.trainingGiveUpAfter,
   slowIntervalMs: 15 * 60_000,
-  usualMinutes: { min: 20, max: 25 },
+  usualMs: { ...TRAINING_USUAL_MS },
 };
+
+/**
+ * The service's schedule on a clock `scale` times faster (the demo's emulator): a training lasts
+ * 1/scale as long, so it is checked, called slow and expected 1/scale as soon.
+ */
+export function scaledTraining(scale: number, base: TrainingOptions = DEFAULT_TRAINING): TrainingOptions {
+  const scaled = (ms: number): number => Math.round(ms / scale);
+  return {
+    intervalMs: scaled(base.intervalMs),
+    slowAfterMs: scaled(base.slowAfterMs),
+    slowIntervalMs: scaled(base.slowIntervalMs),
+    usualMs: { min: scaled(base.usualMs.min), max: scaled(base.usualMs.max) },
+  };
+}
 
 export interface TrainingWatcherDeps {
   store: ModelsRepo;
@@ -42,7 +59,6 @@ export interface TrainingWatcherDeps {
 }
 
 const FAILED_STATUS = /fail|error|cancel|abort|reject|deleted/i;
-const minutes = (ms: number): number => Math.max(0, Math.round(ms / 60_000));
 
 export class TrainingWatcher implements LoopWork {
   readonly #deps: TrainingWatcherDeps;
@@ -75,6 +91,11 @@ export class TrainingWatcher implements LoopWork {
 
   status(modelId: string): TrainingInfo {
     return this.#info(this.#deps.store.get(modelId) ?? null, modelId);
+  }
+
+  /** Trainings running now and those that ended since `since` (epoch ms), newest first. */
+  list(since: number): TrainingInfo[] {
+    return this.#deps.store.trainings(since).map((row) => this.#info(row, row.id));
   }
 
   nextDueAt(): number | null {
@@ -198,23 +219,25 @@ export class TrainingWatcher implements LoopWork {
     const startedAt = row?.training_started_at ?? null;
     const end = state === 'ready' || state === 'failed' ? (row?.last_checked_at ?? time.now()) : time.now();
     const elapsedMs = startedAt === null || state === 'idle' ? null : Math.max(0, end - startedAt);
-    const usual = `${options.usualMinutes.min}–${options.usualMinutes.max} minutes`;
-    const elapsed = elapsedMs === null ? 0 : minutes(elapsedMs);
+    const usual = spokenRange(options.usualMs);
+    const elapsed = spokenElapsed(elapsedMs ?? 0, options.usualMs);
     const message = {
       idle: 'Not training.',
-      training: `Training for ${elapsed} min; it usually takes ${usual}.`,
-      slow: `Taking longer than usual (${elapsed} min; usually ${usual}). Still checking every ${minutes(options.slowIntervalMs)} minutes.`,
-      ready: `Ready: trained in about ${elapsed} min.`,
+      training: `Training for ${elapsed}; it usually takes ${usual}.`,
+      slow: `Taking longer than usual (${elapsed}; usually ${usual}). Still checking ${spokenEvery(options.slowIntervalMs)}.`,
+      ready: `Ready: trained in about ${elapsed}.`,
       failed: `Training failed: ${row?.train_error ?? 'the service gave no reason.'}`,
     }[state];
     return {
       modelId,
+      modelLabel: row?.label ?? null,
       state,
       serviceStatus: row?.status ? row.status : null,
       startedAt,
       elapsedMs,
-      usualMinutes: { ...options.usualMinutes },
-      slowAfterMinutes: minutes(options.slowAfterMs),
+      usualMs: { ...options.usualMs },
+      slowAfterMs: options.slowAfterMs,
+      checkEveryMs: state === 'slow' ? options.slowIntervalMs : options.intervalMs,
       lastCheckedAt: row?.last_checked_at ?? null,
       nextCheckAt: state === 'training' || state === 'slow' ? (row?.train_next_check_at ?? null) : null,
       message,

@@ -19,7 +19,7 @@ import type { MediaFetch } from './media-http.ts';
 import { extensionOfContentType, extensionOfFormat } from './media-types.ts';
 import { resolveInLibrary, safeLibraryPath } from './paths.ts';
 import type { LibraryServiceClient } from './service-port.ts';
-import { DownloadError, HEAD_BYTES, isDiskFull, transferToPart, type PartFs } from './transfer.ts';
+import { DownloadError, HEAD_BYTES, isDiskFull, transferToPart, type MediaLimits, type PartFs } from './transfer.ts';
 
 export type StepOutcome =
   | { kind: 'succeeded' }
@@ -41,6 +41,7 @@ export interface RunnerContext {
   prepareIntervalMs?: number;
   fetch?: MediaFetch;
   fs?: PartFs;
+  limits?: Partial<MediaLimits>;
   /** Bytes so far (and total when known), or an HLS copy's files. */
   onProgress(bytesDone: number, bytesTotal: number | null, hls?: HlsProgress): void;
   /** Persist-and-announce after a state change inside a step (e.g. preparing → downloading). */
@@ -51,6 +52,8 @@ export interface RunnerContext {
   folders: DownloadFolders;
   /** The file is in place: resolves once the database says so (download-commits.ts). */
   commit(file: FinishedFile): Promise<void>;
+  /** False when the library's disk is below the free-space floor (download-space.ts). */
+  hasRoom?(): Promise<boolean>;
 }
 
 const PREPARE_FAILED = 'The service could not prepare this video for download. Press Retry to ask it again.';
@@ -230,6 +233,8 @@ async function runFileIn(ctx: RunnerContext, row: DownloadRow, url: string, part
       signal: ctx.signal,
       ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
       ...(ctx.fs ? { fs: ctx.fs } : {}),
+      ...(ctx.hasRoom ? { hasRoom: ctx.hasRoom } : {}),
+      ...(ctx.limits ? { limits: ctx.limits } : {}),
       onStart: (start) => {
         // Persisted before the first body byte lands, so a killed process resumes with If-Range.
         row.etag = start.validator?.etag ?? null;
@@ -243,7 +248,9 @@ async function runFileIn(ctx: RunnerContext, row: DownloadRow, url: string, part
         ctx.onChange();
       },
       onProgress: (done, total) => {
-        if (done > row.bytes_done) progressed = true;
+        // Progress only when the next attempt can resume it: a part without a validator starts
+        // over, so a body that never ends (no length, no validator) runs out of attempts.
+        if (done > row.bytes_done && (row.etag !== null || row.last_modified !== null)) progressed = true;
         row.bytes_done = done;
         ctx.onProgress(done, total);
       },

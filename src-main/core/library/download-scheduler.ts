@@ -26,7 +26,7 @@ import { runDownloadStep, type StepOutcome } from './download-runner.ts';
 import { MIN_FREE_BYTES, statfsFreeBytes } from './download-space.ts';
 import type { MediaFetch } from './media-http.ts';
 import type { LibraryServiceClient } from './service-port.ts';
-import type { PartFs } from './transfer.ts';
+import type { MediaLimits, PartFs } from './transfer.ts';
 
 export interface DownloadQueueDeps {
   db: BetterSqlite3.Database;
@@ -49,6 +49,8 @@ export interface DownloadQueueDeps {
   retryDelayMs?(attempts: number): number;
   fetch?: MediaFetch;
   fs?: PartFs;
+  /** What one media answer may cost (tests shorten them); default DEFAULT_MEDIA_LIMITS. */
+  limits?: Partial<MediaLimits>;
   /**
    * Bytes free for the library (tests inject a full disk); null when it cannot be told. Default:
    * statfs of the library folder.
@@ -297,6 +299,7 @@ export class DownloadScheduler {
           ...(this.deps.prepareIntervalMs !== undefined ? { prepareIntervalMs: this.deps.prepareIntervalMs } : {}),
           ...(this.deps.fetch ? { fetch: this.deps.fetch } : {}),
           ...(this.deps.fs ? { fs: this.deps.fs } : {}),
+          ...(this.deps.limits ? { limits: this.deps.limits } : {}),
           onProgress: (bytes, _total, hls) =>
             this.#progress(running, bytes, hls?.filesTotal ? hls.filesDone / hls.filesTotal : null),
           onChange: () => {
@@ -310,6 +313,7 @@ export class DownloadScheduler {
           },
           folders: this.#folders,
           commit: (file) => this.#commits.commit(file),
+          hasRoom: () => this.#hasRoom(),
         },
         row,
       );
@@ -328,6 +332,12 @@ export class DownloadScheduler {
       // said before, and is picked up again after Resume.
       this.#localFailure(error, 'saving a download step failed');
     }
+  }
+
+  /** The library's disk is above the floor (unknown counts as room: the write's ENOSPC still pauses). */
+  async #hasRoom(): Promise<boolean> {
+    const free = await (this.deps.freeBytes ?? statfsFreeBytes)(this.deps.root()).catch(() => null);
+    return free === null || free >= MIN_FREE_BYTES;
   }
 
   #progress(running: Running, bytes: number, fraction: number | null): void {

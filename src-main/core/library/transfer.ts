@@ -169,7 +169,15 @@ export interface TransferOptions {
   fs?: PartFs;
   /** Defaults: DEFAULT_MEDIA_LIMITS. */
   limits?: Partial<MediaLimits>;
+  /**
+   * Asked after every SPACE_CHECK_BYTES of body: false ends the attempt as 'disk_full' (the part
+   * stays), so a body without a length cannot fill the disk up to the per-file maximum.
+   */
+  hasRoom?(): Promise<boolean>;
 }
+
+/** How much body is written between two looks at the free space (hasRoom). */
+export const SPACE_CHECK_BYTES = 16 * 1024 * 1024;
 
 export interface TransferResult {
   bytes: number;
@@ -283,15 +291,22 @@ function meter(
   limit: { bytes: number; error: () => DownloadError },
   onChunk: (chunk: Buffer) => void,
   onEnd: () => void,
+  hasRoom?: () => Promise<boolean>,
 ): Transform {
   let seen = 0;
+  let lookedAt = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
       if (seen > limit.bytes) return done(limit.error());
       hash.update(chunk);
       onChunk(chunk);
-      done(null, chunk);
+      if (!hasRoom || seen - lookedAt < SPACE_CHECK_BYTES) return done(null, chunk);
+      lookedAt = seen;
+      hasRoom().then(
+        (room) => (room ? done(null, chunk) : done(new DownloadError('disk_full', 'The disk is nearly full.'))),
+        () => done(null, chunk),
+      );
     },
     flush(done) {
       onEnd();
@@ -435,6 +450,7 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
           () => {
             if (total === null || done === total) options.onReceived?.();
           },
+          options.hasRoom,
         ),
         // Its end is the fsync before the rename.
         fs.writer(options.partPath, offset),

@@ -104,6 +104,15 @@ export class ModelsRepo {
     return this.#q.all<ModelRow>(sql`SELECT ${COLUMNS} FROM models WHERE ${WATCHED} ORDER BY train_next_check_at`);
   }
 
+  /** Models training now, and those whose training ended (ready/failed) since `since`, newest first. */
+  trainings(since: number): ModelRow[] {
+    return this.#q.all<ModelRow>(
+      sql`SELECT ${COLUMNS} FROM models
+          WHERE ${WATCHED} OR (train_state IN ('ready', 'failed') AND last_checked_at >= ${since})
+          ORDER BY training_started_at DESC, id`,
+    );
+  }
+
   nextTrainingCheckAt(): number | null {
     const row = this.#q.get<{ next: number | null }>(
       sql`SELECT min(train_next_check_at) AS next FROM models WHERE ${WATCHED}`,

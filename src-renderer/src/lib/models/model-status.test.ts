@@ -1,7 +1,13 @@
 // A model's phase, training progress against the usual time, and why Train is unavailable.
 import { describe, expect, it } from 'vitest';
 import type { ModelInfo } from '@contract/ipc/models.ts';
-import { modelPhase, trainAvailability, trainingProgress } from './model-status.ts';
+import {
+  checkIntervalText,
+  modelPhase,
+  trainAvailability,
+  trainingProgress,
+  usualTrainingText,
+} from './model-status.ts';
 
 const MINUTE = 60_000;
 const NOW = Date.parse('2025-05-01T12:00:00Z');
@@ -48,19 +54,29 @@ describe('modelPhase', () => {
 });
 
 describe('trainingProgress', () => {
-  const info = { usualMinutes: { min: 20, max: 25 }, slowAfterMinutes: 35 };
+  const info = { usualMs: { min: 20 * MINUTE, max: 25 * MINUTE }, slowAfterMs: 35 * MINUTE };
   it('counts minutes against the usual 20–25 and says when it takes longer than usual', () => {
     expect(trainingProgress({ ...info, startedAt: null }, NOW)).toBeNull();
-    expect(trainingProgress({ ...info, startedAt: NOW - 10 * MINUTE - 5_000 }, NOW)).toEqual({
-      elapsedMinutes: 10,
-      fraction: 0.4,
+    expect(trainingProgress({ ...info, startedAt: NOW - 10 * MINUTE - 5_000 }, NOW)).toMatchObject({
       slow: false,
       text: '10 min of the usual 20–25 min',
     });
-    expect(trainingProgress({ ...info, startedAt: NOW }, NOW)).toMatchObject({ elapsedMinutes: 0, fraction: 0.02 });
+    expect(trainingProgress({ ...info, startedAt: NOW - 10 * MINUTE }, NOW)?.fraction).toBe(0.4);
+    expect(trainingProgress({ ...info, startedAt: NOW }, NOW)).toMatchObject({ elapsedMs: 0, fraction: 0.02 });
     const late = trainingProgress({ ...info, startedAt: NOW - 40 * MINUTE }, NOW);
     expect(late).toMatchObject({ slow: true, fraction: 0.97 });
     expect(late?.text).toContain('taking longer than usual');
+  });
+  it("says the demo's training in seconds, as long as the demo really takes", () => {
+    const demo = { usualMs: { min: 60_000, max: 75_000 }, slowAfterMs: 105_000 };
+    expect(trainingProgress({ ...demo, startedAt: NOW - 12_400 }, NOW)?.text).toBe('12 s of the usual 60–75 s');
+    expect(trainingProgress({ ...demo, startedAt: NOW - 110_000 }, NOW)).toMatchObject({
+      slow: true,
+      text: '110 s — taking longer than usual (usually 60–75 s)',
+    });
+    expect(usualTrainingText(demo)).toBe('Training usually takes 60–75 s.');
+    expect(checkIntervalText({ checkEveryMs: 15_000 })).toBe('Atelier asks the service every 15 seconds');
+    expect(checkIntervalText({ checkEveryMs: 5 * MINUTE })).toBe('Atelier asks the service every 5 minutes');
   });
 });
 

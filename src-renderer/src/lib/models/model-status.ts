@@ -1,8 +1,10 @@
 // How a model's state reads to the user: its phase from the service status and the training watcher,
-// the progress of a training against the usual 20–25 minutes, and why Train is not available.
+// the progress of a training against its usual duration on this account (the watcher's, in
+// TrainingInfo: 20–25 minutes on the service, about a minute in the demo), and why Train is not available.
 import type { ModelInfo } from '@contract/ipc/models.ts';
 import type { TrainingInfo } from '@contract/ipc/training.ts';
 import { UPLOAD_RULES } from '@contract/rules/index.ts';
+import { spokenElapsed, spokenEvery, spokenRange } from '@contract/training-time.ts';
 
 export type ModelPhase = 'new' | 'training' | 'slow' | 'ready' | 'failed' | 'other';
 
@@ -14,8 +16,7 @@ export interface PhaseView {
 }
 
 const FAILED_STATUS = /fail|error|cancel|abort|reject/i;
-/** The spec: training usually takes 20–25 minutes; the watcher calls it slow after this. */
-export const USUAL_TRAINING_MINUTES = { min: 20, max: 25 } as const;
+/** Before the watcher has said anything of a model (its TrainingInfo), a training is called slow after this. */
 export const SLOW_AFTER_MINUTES = 35;
 const MINUTE = 60_000;
 
@@ -48,28 +49,36 @@ export function modelPhase(model: Pick<ModelInfo, 'status' | 'training'>, now: n
 }
 
 export interface TrainingProgressView {
-  elapsedMinutes: number;
+  elapsedMs: number;
   /** Against the usual maximum, held below 1 until the service says ready. */
   fraction: number;
   slow: boolean;
+  /** "12 s of the usual 60–75 s", "3 min of the usual 20–25 min". */
   text: string;
 }
 
 export function trainingProgress(
-  info: Pick<TrainingInfo, 'startedAt' | 'usualMinutes' | 'slowAfterMinutes'>,
+  info: Pick<TrainingInfo, 'startedAt' | 'usualMs' | 'slowAfterMs'>,
   now: number,
 ): TrainingProgressView | null {
   if (info.startedAt === null) return null;
-  const elapsedMinutes = Math.max(0, Math.floor((now - info.startedAt) / MINUTE));
-  const { min, max } = info.usualMinutes;
-  const slow = elapsedMinutes >= info.slowAfterMinutes;
+  const elapsedMs = Math.max(0, now - info.startedAt);
+  const usual = spokenRange(info.usualMs);
+  const elapsed = spokenElapsed(elapsedMs, info.usualMs);
+  const slow = elapsedMs >= info.slowAfterMs;
   // A sliver from the start, so the bar reads as begun; never full before the service says ready.
-  const fraction = Math.min(0.97, Math.max(0.02, elapsedMinutes / max));
-  const text = slow
-    ? `${elapsedMinutes} min — taking longer than usual (usually ${min}–${max} min)`
-    : `${elapsedMinutes} min of the usual ${min}–${max} min`;
-  return { elapsedMinutes, fraction, slow, text };
+  const fraction = Math.min(0.97, Math.max(0.02, elapsedMs / info.usualMs.max));
+  const text = slow ? `${elapsed} — taking longer than usual (usually ${usual})` : `${elapsed} of the usual ${usual}`;
+  return { elapsedMs, fraction, slow, text };
 }
+
+/** "Training usually takes 60–75 s." / "… 20–25 min." */
+export const usualTrainingText = (info: Pick<TrainingInfo, 'usualMs'>): string =>
+  `Training usually takes ${spokenRange(info.usualMs)}.`;
+
+/** "Atelier asks the service every 15 seconds" — what the watcher really does now. */
+export const checkIntervalText = (info: Pick<TrainingInfo, 'checkEveryMs'>): string =>
+  `Atelier asks the service ${spokenEvery(info.checkEveryMs)}`;
 
 export interface TrainAvailability {
   /** The model page may offer Train at all (not for the service's own models). */

@@ -8,6 +8,7 @@ import type { JobKindInfo } from '@contract/ipc/jobs.ts';
 import type { QueueCountsInfo } from '@contract/ipc/shell.ts';
 import { on } from '../ipc.ts';
 import { isLive, jobList, needsAttention } from './job-list.svelte.ts';
+import { trainingJobs } from './training-jobs.svelte.ts';
 
 export { isLive } from './job-list.svelte.ts';
 
@@ -51,8 +52,12 @@ class QueueState {
   }
 
   readonly live = $derived(jobList.items.filter(isLive));
+  /** Jobs and trainings in flight. */
   readonly inFlight = $derived(
-    this.counts ? Math.max(this.counts.queued + this.counts.running, this.live.length) : this.live.length,
+    this.counts
+      ? Math.max(this.counts.queued + this.counts.running, this.live.length) +
+          Math.max(this.counts.training ?? 0, trainingJobs.running)
+      : this.live.length + trainingJobs.running,
   );
   /** What the list shows: everything live, failures until cleared, other finished jobs for a few seconds. */
   readonly docked = $derived(
@@ -67,7 +72,8 @@ class QueueState {
     return {
       sending: this.pending.length + shown.filter((j) => j.state === 'submitting').length,
       queued: shown.filter((j) => j.state === 'queued').length,
-      running: shown.filter((j) => j.state === 'running').length,
+      // A model training is a job running like the others.
+      running: shown.filter((j) => j.state === 'running').length + trainingJobs.running,
       done: shown.filter((j) => j.state === 'succeeded').length,
       failed: shown.filter((j) => j.state === 'failed' || j.state === 'unknown').length,
     };
@@ -75,13 +81,14 @@ class QueueState {
 
   /** Loads the job list; jobs that finished before this session are history: kept out of the queue. */
   async load(): Promise<void> {
+    void trainingJobs.load();
     const list = await jobList.load();
     if (list) this.#hidden = new Set(list.filter((j) => !isLive(j)).map((j) => j.localId));
   }
 
   listen(): () => void {
     const tick = setInterval(() => (this.now = Date.now()), 1000);
-    const stops = [on('queue:counts', (counts) => (this.counts = counts)), jobList.listen()];
+    const stops = [on('queue:counts', (counts) => (this.counts = counts)), jobList.listen(), trainingJobs.listen()];
     return () => {
       clearInterval(tick);
       stops.forEach((stop) => stop());
@@ -126,6 +133,7 @@ class QueueState {
   reset(): void {
     for (const id of [...this.#timers.keys()]) this.cancel(id);
     jobList.reset();
+    trainingJobs.reset();
     this.counts = null;
     this.#hidden = new Set();
   }
