@@ -6,7 +6,7 @@ import type { FinishNotifier } from './finish-notifier.ts';
 import type { FinishJob } from './job-finisher.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { pollRound, type PollRoundOptions, type RoundReport } from './poll-round.ts';
-import { RECONCILE_WINDOW, reconcileSubmissions, UNKNOWN_MESSAGE } from './reconcile.ts';
+import { RECONCILE_WINDOW, reconcileSubmissions, sentAtOf, UNKNOWN_MESSAGE } from './reconcile.ts';
 import type { JobsService } from './service-port.ts';
 import type { LoopWork } from './wall-clock-loop.ts';
 
@@ -108,7 +108,8 @@ export class JobsScheduler implements LoopWork {
     const now = time.now();
     let retry: number | null = null;
     for (const row of rows) {
-      if (now >= row.created_at + RECONCILE_WINDOW.afterMs) {
+      if (row.resend_at !== null) continue; // clearly not taken: the outbox sends it again
+      if (now >= sentAtOf(row) + RECONCILE_WINDOW.afterMs) {
         store.update(row.local_id, { state: 'unknown', error: UNKNOWN_MESSAGE, nextPollAt: null }, now);
         this.#deps.changed(store.mustGet(row.local_id));
       } else {
