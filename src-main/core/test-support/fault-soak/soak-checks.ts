@@ -271,12 +271,16 @@ export function judgeSoak(run: SoakRun): SoakVerdict {
   }
 
   // 6. Download counts never negative.
-  for (const line of run.lines) {
-    if (line.type !== 'downloads:changed') continue;
-    for (const key of ['active', 'waiting', 'failed']) {
-      if (Number(line[key]) < 0)
-        findings.push(`downloads:changed said ${key} ${String(line[key])} at ${new Date(line.t).toISOString()}`);
-    }
+  const negative = run.lines.filter(
+    (line) => line.type === 'downloads:changed' && ['active', 'waiting', 'failed'].some((key) => Number(line[key]) < 0),
+  );
+  if (negative.length > 0) {
+    const lowest = Math.min(
+      ...negative.flatMap((line) => ['active', 'waiting', 'failed'].map((key) => Number(line[key]))),
+    );
+    findings.push(
+      `downloads:changed reported a negative count ${negative.length} times (down to ${lowest}), first at ${new Date(negative[0]!.t).toISOString()}`,
+    );
   }
   if (!run.settled) findings.push('the run did not settle within its limit (judged as it stood)');
 
