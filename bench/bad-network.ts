@@ -12,16 +12,17 @@ import type { BenchContext, Scenario } from './harness/context.ts';
 import { row } from './harness/report.ts';
 
 /** --quick: one job per model family at most, a short span; the full run: the CI soak's mix. */
-const QUICK_SOAK: SoakMixSize = { images: 7, videos: 3, upscales: 1, spanMs: 6_000 };
+const QUICK_SOAK: SoakMixSize = { images: 7, videos: 3, upscales: 1, spanMs: 20_000 };
 
 async function side(seed: number, size: SoakMixSize, faults: boolean, quick: boolean): Promise<SoakVerdict> {
   const run = await runSoak({
     seed,
     size,
     mix: faults ? BAD_NETWORK : NO_FAULTS,
-    jobSpeed: quick ? 16 : 8,
+    timeScale: quick ? 4 : 3,
+    jobSpeed: 2,
     kill: null,
-    settleLimitMs: quick ? 45_000 : 90_000,
+    settleLimitMs: quick ? 60_000 : 150_000,
   });
   try {
     return judgeSoak(run);

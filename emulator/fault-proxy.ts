@@ -60,7 +60,7 @@ export type Fate =
 
 export interface ProxyRecord {
   seq: number;
-  /** Epoch ms when the request arrived at the proxy. */
+  /** Epoch ms when the request arrived at the proxy (on the `now` clock). */
   at: number;
   method: string;
   /** Path and query as the client sent them. */
@@ -90,6 +90,8 @@ export interface FaultProxyOptions {
   seed: number;
   mix?: FaultMix;
   port?: number;
+  /** The clock of the log's `at` (default Date.now; a test on the emulator's virtual clock passes that). */
+  now?: () => number;
 }
 
 export interface FaultProxy {
@@ -170,6 +172,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 export async function startFaultProxy(options: FaultProxyOptions): Promise<FaultProxy> {
   const target = new URL(options.target);
   let mix = options.mix ?? NO_FAULTS;
+  const now = options.now ?? Date.now;
   const log: ProxyRecord[] = [];
   const seen = new Map<string, number>();
   const holds: HoldRule[] = [];
@@ -213,7 +216,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     const latencyMs = Math.round(min + dice(options.seed, `${key}:latency`) * (max - min));
     const record: ProxyRecord = {
       seq: log.length,
-      at: Date.now(),
+      at: now(),
       method,
       url,
       media,

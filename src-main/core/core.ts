@@ -33,6 +33,7 @@ import type { Cipher } from './secrets/cipher.ts';
 import type { KeyValueStore } from './settings/store.ts';
 import { createLogger, logFilePath, type Logger } from './log/logger.ts';
 import { checkDataDir } from './data-dir.ts';
+import type { EngineTime } from './host/time.ts';
 
 export interface CoreDeps {
   dataDir: string;
@@ -56,6 +57,8 @@ export interface CoreDeps {
    * shell `atelier-media://library/<path>`. Hosts serve it with `Core.serveMedia`.
    */
   mediaUrlFor?: (relativePath: string) => string;
+  /** The background engines' clock and timers (jobs, uploads). Default: the system's. Tests run it faster. */
+  time?: EngineTime;
 }
 
 export interface Core {
@@ -117,6 +120,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     logError,
     logInfo: (message) => logger.child('library').info(message),
     foreground,
+    ...(deps.time ? { time: deps.time } : {}),
   });
   const libraryHost = services.library;
   // Folders the main process's dialog returned: in the app, the only source of a new library folder.

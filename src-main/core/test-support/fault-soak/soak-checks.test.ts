@@ -56,7 +56,8 @@ function listRead(seq: number, at: number): ProxyRecord {
   };
 }
 
-function row(localId: number, prompt: string, jobId: string | null, state: JobInfo['state']): JobInfo {
+function row(localId: number, prompt: string | null, jobId: string | null, state: JobInfo['state']): JobInfo {
+  // Asserted: the attribution fields (issue 28) join JobInfo with the engine's side of the work.
   return {
     localId,
     jobId,
@@ -65,7 +66,7 @@ function row(localId: number, prompt: string, jobId: string | null, state: JobIn
     state,
     serviceStatus: null,
     error: null,
-    request: { modelID: 'imagea', prompt },
+    request: prompt === null ? {} : { modelID: 'imagea', prompt },
     prompt,
     sourceImageId: null,
     createdAt: T0,
@@ -77,7 +78,12 @@ function row(localId: number, prompt: string, jobId: string | null, state: JobIn
     credits: null,
     canResubmit: false,
     resubmittedAs: null,
-  };
+    unattributed: prompt === null,
+    mayBeFrom: [],
+    possibleJobs: [],
+    resendAt: null,
+    canCancelResend: false,
+  } as JobInfo;
 }
 
 const line = (t: number, type: string, fields: Record<string, unknown>, life = 1): ChildLine => ({
@@ -101,7 +107,7 @@ function goodRun(): SoakRun {
         height: 8,
         preset: null,
         jobId,
-        request: { modelID: 'imagea', prompt },
+        request: prompt === null ? {} : { modelID: 'imagea', prompt },
       }),
     );
     return path;
@@ -182,6 +188,17 @@ describe('judgeSoak', () => {
     expect(judgeSoak(foreignFile).findings.join('\n')).toContain(
       'file images/img_job_a.png (job job_a, made by prompt:p1) has foreign settings embedded: prompt:p0',
     );
+  });
+
+  it('takes a job kept as unattributed (no request, followed to its end) as honest', () => {
+    const run = goodRun();
+    run.jobs = [row(1, 'p0', null, 'unknown'), row(2, 'p1', 'job_b', 'succeeded'), row(3, null, 'job_a', 'succeeded')];
+    run.assets = run.assets.map((a) => (a.jobId === 'job_a' ? { ...a, prompt: null } : a));
+    const { findings, figures } = judgeSoak(run);
+    expect(findings).toEqual([]);
+    expect(figures).toMatchObject({ ownJob: 1, unattributed: 2 });
+    run.jobs[2] = row(3, null, 'job_a', 'running');
+    expect(judgeSoak(run).findings).toEqual(['unattributed job job_a (row 3) is still running at the end']);
   });
 
   it('names a request the service never got, one it got twice, a row left live and an output not in the library', () => {

@@ -20,6 +20,7 @@ export interface SoakFigures {
   submissions: number;
   rows: number;
   ownJob: number;
+  /** Rows without a job of their own at the end, and jobs kept as "could not tell which request". */
   unattributed: number;
   serviceJobs: number;
   finishedJobs: number;
@@ -57,6 +58,9 @@ const identityOfBody = (body: unknown): string | null => {
 
 const identityOfJob = (job: JobInfo): string | null =>
   job.prompt !== null ? `prompt:${job.prompt}` : job.sourceImageId ? `upscale:${job.sourceImageId}` : null;
+
+/** A job the app found on the service but could not tie to one of its requests (issue 28's honest label). */
+const isUnattributed = (row: JobInfo): boolean => (row as { unattributed?: unknown }).unattributed === true;
 
 const isGenerationPost = (r: ProxyRecord): boolean =>
   r.method === 'POST' && /^\/(images\/generation|images\/upscaling|videos\/generation)/.test(r.url);
@@ -115,6 +119,17 @@ export function judgeSoak(run: SoakRun): SoakVerdict {
   const rowOfJob = new Map<string, JobInfo>();
   for (const row of run.jobs) {
     const identity = identityOfJob(row);
+    if (isUnattributed(row)) {
+      // A job found on the service, kept honestly: no request of ours, followed to its end.
+      unattributed += 1;
+      if (identity !== null)
+        findings.push(
+          `unattributed job ${row.jobId} (row ${row.localId}) carries a request: ${describeIdentity(identity)}`,
+        );
+      if (['submitting', 'queued', 'running'].includes(row.state))
+        findings.push(`unattributed job ${row.jobId} (row ${row.localId}) is still ${row.state} at the end`);
+      continue;
+    }
     if (row.jobId === null) {
       unattributed += 1;
       if (['submitting', 'queued', 'running'].includes(row.state))

@@ -4,29 +4,42 @@
 // requests at their times through `jobs:submit`. It says on stdout, one JSON line each, what it
 // submitted and every `jobs:changed` / `downloads:changed` event with the time it saw it. On stdin,
 // `dump` prints the jobs and the library as the core has them; `exit` closes the core and exits.
-// Usage: node soak-child.ts <dataDir> <serviceUrl> <planFile> <startAtEpochMs>
+// Its engines run on the emulator's clock (virtual = <virtualMs> + (now − <realMs>) × <scale>, the
+// emulator's own formula), so a 3-minute window takes 3 minutes ÷ scale; every time it prints is virtual.
+// Usage: node soak-child.ts <dataDir> <serviceUrl> <planFile> <startAtVirtualMs> <virtualMs,realMs,scale>
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { withRunOverrides } from '../../../cli/settings-overlay.ts';
 import type { JobInfo } from '../../../contract/ipc/jobs.ts';
 import { createCore } from '../../core.ts';
+import type { EngineTime } from '../../host/time.ts';
 import { createJsonFileStore } from '../../settings/json-file-store.ts';
 import type { PlannedSubmission } from './soak-plan.ts';
 
-const [dataDir, serviceUrl, planFile, startAtText] = process.argv.slice(2);
-if (!dataDir || !serviceUrl || !planFile || !startAtText) {
-  console.error('usage: soak-child.ts <dataDir> <serviceUrl> <planFile> <startAtEpochMs>');
+const [dataDir, serviceUrl, planFile, startAtText, clockText] = process.argv.slice(2);
+const [virtualAnchor, realAnchor, scale] = (clockText ?? '').split(',').map(Number);
+if (!dataDir || !serviceUrl || !planFile || !startAtText || !virtualAnchor || !realAnchor || !scale) {
+  console.error('usage: soak-child.ts <dataDir> <serviceUrl> <planFile> <startAtVirtualMs> <virtualMs,realMs,scale>');
   process.exit(2);
 }
 const plan = JSON.parse(readFileSync(planFile, 'utf8')) as PlannedSubmission[];
 const startAt = Number(startAtText);
-const say = (line: object): void => void process.stdout.write(`${JSON.stringify({ t: Date.now(), ...line })}\n`);
+const time: EngineTime = {
+  now: () => Math.floor(virtualAnchor + (Date.now() - realAnchor) * scale),
+  random: () => Math.random(),
+  setTimer: (fn, ms) => setTimeout(fn, Math.max(0, ms / scale)).unref(),
+  clearTimer: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+/** Waits `ms` of virtual time. */
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms / scale)));
+const say = (line: object): void => void process.stdout.write(`${JSON.stringify({ t: time.now(), ...line })}\n`);
 
 const core = await createCore({
   dataDir,
   host: { kind: 'browser', appVersion: '0.0.0-soak', chromiumVersion: null, electronVersion: null },
   store: withRunOverrides(createJsonFileStore(dataDir), { baseUrl: serviceUrl }),
   apiKeyOverride: 'demo-key',
+  time,
   // The engine's warnings (a failed check, a retried request) come here too: kept as lines, counted.
   logError: (message, error) => say({ type: 'core-error', message, error: String(error) }),
 });
@@ -76,7 +89,7 @@ async function upscaleSource(entry: Extract<PlannedSubmission, { kind: 'upscale'
       sourcesUpscaled.add(id);
       return id;
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sleep(500 * (scale ?? 1));
   }
 }
 
@@ -104,8 +117,7 @@ for (const entry of plan) {
       continue;
     }
   } else if (promptsSent.has(entry.body['prompt'] as string)) continue;
-  const wait = startAt + entry.atMs - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  await sleep(startAt + entry.atMs - time.now());
   // A user does not wait for one answer before the next Generate: each request goes on its own.
   pending.push(submit(entry));
 }

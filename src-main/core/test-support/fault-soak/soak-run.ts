@@ -20,17 +20,23 @@ export interface SoakOptions {
   seed: number;
   size: SoakMixSize;
   mix: FaultMix;
-  /** Job lifecycles this many times faster than real time (the clock itself stays real). */
+  /**
+   * Virtual ms per real ms for the emulator and the core's engines alike (their timestamps agree):
+   * the plan's span, poll intervals and reconciliation windows all pass this many times faster.
+   */
+  timeScale: number;
+  /** Job lifecycles this many times faster again, on top of the clock. */
   jobSpeed: number;
   /** SIGKILL while the answers of the plan's burst's first `held` POSTs are held; null: no kill. */
   kill: { held: number } | null;
-  /** After the last submission, how long the run may take to settle before it is judged as it stands. */
+  /** After the last submission, how long (real ms) the run may take to settle before it is judged as it stands. */
   settleLimitMs: number;
   /** Keep the data folder (for a look after a failure). */
   keepDataDir?: boolean;
 }
 
 export interface ChildLine {
+  /** Virtual epoch ms (the emulator's clock). */
   t: number;
   type: string;
   /** Which process said it: 1 before the kill, 2 after. */
@@ -68,7 +74,7 @@ export interface SoakRun {
   options: SoakOptions;
   plan: PlannedSubmission[];
   lines: ChildLine[];
-  /** When each life's core was ready (epoch ms). */
+  /** When each life's core was ready (virtual epoch ms; every time in a run is on the emulator's clock). */
   readyAt: number[];
   killedAt: number | null;
   /** The requests whose answers were held when the first process was killed. */
@@ -156,10 +162,11 @@ async function serviceCall<T>(base: string, path: string): Promise<T> {
 async function readService(
   base: string,
   from: number,
+  to: number,
 ): Promise<{ jobs: ServiceJob[]; images: Map<string, ServiceImage> }> {
   const jobs: ServiceJob[] = [];
   const images = new Map<string, ServiceImage>();
-  const range = `start=${new Date(from - 60_000).toISOString()}&end=${new Date(Date.now() + 60_000).toISOString()}`;
+  const range = `start=${new Date(from - 60_000).toISOString()}&end=${new Date(to + 60_000).toISOString()}`;
   let token = '';
   do {
     const page: { jobs: { jobId: string; createdAt: string; updatedAt: string }[]; nextPageToken: string } =
@@ -198,8 +205,14 @@ async function readService(
 
 export async function runSoak(options: SoakOptions): Promise<SoakRun> {
   const wallStart = Date.now();
-  const emulator = await startEmulator({ seed: options.seed, jobSpeed: options.jobSpeed });
-  const proxy = await startFaultProxy({ target: emulator.url, seed: options.seed, mix: NO_FAULTS });
+  const emulator = await startEmulator({
+    seed: options.seed,
+    timeScale: options.timeScale,
+    jobSpeed: options.jobSpeed,
+  });
+  const now = (): number => emulator.control.now();
+  const proxy = await startFaultProxy({ target: emulator.url, seed: options.seed, mix: NO_FAULTS, now });
+  const realSleepUntil = (virtual: number): Promise<void> => sleep((virtual - now()) / options.timeScale);
   const dir = mkdtempSync(join(tmpdir(), 'atelier-soak-'));
   const dataDir = join(dir, 'data');
   const plan = planSoak(options.seed, options.size);
@@ -212,10 +225,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
   try {
     // The account opens on a quiet network (opening an account on a bad one is not this test);
     // the faults start as soon as the core is up, before its first submission.
-    const startAt = Date.now() + 4_000;
+    const startAt = now() + 4_000 * options.timeScale;
     const launch = async (life: number): Promise<RunningChild> => {
       proxy.setMix(NO_FAULTS);
-      const started = startChild(life, [dataDir, proxy.url, planFile, String(startAt)], lines, () => undefined);
+      const realAt = Date.now();
+      const clock = `${now()},${realAt},${options.timeScale}`;
+      const started = startChild(life, [dataDir, proxy.url, planFile, String(startAt), clock], lines, () => undefined);
       children.push(started);
       const ready = await started.waitFor('ready', 60_000);
       readyAt.push(ready.t);
@@ -228,19 +243,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
     let heldAtKill: ProxyRecord[] = [];
     if (options.kill) {
       // Just before the burst: its first POSTs reach the service, their answers never reach the app.
-      const holdFrom = startAt + BURST_AT_SHARE * options.size.spanMs;
-      await sleep(Math.max(0, holdFrom - Date.now()));
+      await realSleepUntil(startAt + BURST_AT_SHARE * options.size.spanMs);
       proxy.hold({ method: 'POST', count: options.kill.held });
-      await proxy.whenHeld(options.kill.held, options.size.spanMs + 60_000);
+      await proxy.whenHeld(options.kill.held, options.size.spanMs / options.timeScale + 60_000);
       heldAtKill = [...proxy.held()];
       child.proc.kill('SIGKILL');
       await child.exited;
-      killedAt = Date.now();
+      killedAt = now();
       proxy.dropHeld();
       child = await launch(2);
     }
 
-    await child.waitFor('all-submitted', options.size.spanMs + 120_000);
+    await child.waitFor('all-submitted', options.size.spanMs / options.timeScale + 120_000);
     // Settled: no live row, every output of every finished row in the library, the service done.
     const limit = Date.now() + options.settleLimitMs;
     let settled = false;
@@ -267,7 +281,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakRun> {
     dump = await asked;
     child.send('exit');
     await Promise.race([child.exited, sleep(15_000)]);
-    const service = await readService(emulator.url, wallStart);
+    const service = await readService(emulator.url, startAt - 10 * 60_000, now());
     return {
       options,
       plan,
