@@ -234,7 +234,7 @@ export function judgeSoak(run: SoakRun): SoakVerdict {
   }
 
   // 4. Finished jobs noticed within 2× the advised interval (p95), from the finish or the process's start.
-  const latencies: { ms: number; ratio: number }[] = [];
+  const latencies: { ms: number; ratio: number; row: JobInfo; jobId: string }[] = [];
   const firstTerminal = new Map<number, { t: number; life: number }>();
   for (const line of run.lines) {
     if (line.type !== 'jobs:changed' || !['succeeded', 'failed'].includes(String(line['state']))) continue;
@@ -252,7 +252,7 @@ export function judgeSoak(run: SoakRun): SoakVerdict {
       findings.push(`job ${jobId}: no finish time to measure its notice from`);
       continue;
     }
-    latencies.push({ ms, ratio: ms / interval });
+    latencies.push({ ms, ratio: ms / interval, row, jobId });
   }
   const sortedMs = latencies.map((l) => l.ms).sort((a, b) => a - b);
   const sortedRatio = latencies.map((l) => l.ratio).sort((a, b) => a - b);
@@ -263,10 +263,15 @@ export function judgeSoak(run: SoakRun): SoakVerdict {
     maxMs: sortedMs.at(-1) ?? 0,
     p95Ratio: percentile(sortedRatio, 95),
   };
-  if (notice.p95Ratio > 2)
+  if (notice.p95Ratio > 2) {
+    const worst = [...latencies]
+      .sort((a, b) => b.ratio - a.ratio)
+      .slice(0, 3)
+      .map((l) => `row ${l.row.localId} (${l.row.kind}, job ${l.jobId}) ${(l.ms / 1000).toFixed(1)} s`);
     findings.push(
-      `finished jobs were noticed late: p95 ${notice.p95Ratio.toFixed(2)}× the advised interval (p50 ${(notice.p50Ms / 1000).toFixed(1)} s, longest ${(notice.maxMs / 1000).toFixed(1)} s)`,
+      `finished jobs were noticed late: p95 ${notice.p95Ratio.toFixed(2)}× the advised interval (p50 ${(notice.p50Ms / 1000).toFixed(1)} s, longest ${(notice.maxMs / 1000).toFixed(1)} s; latest: ${worst.join(', ')})`,
     );
+  }
 
   // 5. One job-list read serves every purpose: no two within the advised interval, per process.
   const lifeAt = (t: number): number => (run.killedAt !== null && t >= run.killedAt ? 2 : 1);
