@@ -7,8 +7,10 @@ import { invoke, type } from './channel.ts';
 export type JobKindInfo = 'image' | 'upscale' | 'video';
 
 /**
- * submitting: written locally, the request is on its way (or, after a crash, being checked);
- * unknown: the app cannot tell whether the service got it (never shown as done; resubmit offered).
+ * submitting: written locally, the request is on its way (or, after a crash, being checked), or it
+ *   waits to be sent again (`resendAt`: the service clearly did not take the last try);
+ * unknown: the app cannot tell whether the service got it (never shown as done; resubmit offered);
+ *   with `possibleJobs` it may have been sent: one of those jobs found on the service may be its.
  */
 export type JobStateInfo = 'submitting' | 'queued' | 'running' | 'succeeded' | 'failed' | 'unknown';
 
@@ -53,6 +55,31 @@ export interface JobInfo {
   canResubmit: boolean;
   /** The local id of the job that replaced this one. */
   resubmittedAs: number | null;
+  /**
+   * A job found on the service that Atelier could not tie to one of its requests for sure: no
+   * request, prompt or settings (its outputs are in the library under that label), followed to its end.
+   */
+  unattributed: boolean;
+  /** For an unattributed job: the local ids of the requests that may have created it. */
+  mayBeFrom: number[];
+  /** For a request that may have been sent: the unattributed jobs that may be its own ("This is it"). */
+  possibleJobs: PossibleJobInfo[];
+  /** When a request the service clearly did not take is sent again on its own (epoch ms); null = not waiting. */
+  resendAt: number | null;
+  /** A waiting resend (or the resend of a request whose fate is being checked) can be cancelled. */
+  canCancelResend: boolean;
+}
+
+/** A job found on the service that may be a request's own (see JobInfo.possibleJobs). */
+export interface PossibleJobInfo {
+  /** The unattributed job's local id (what jobs:attribute takes as jobLocalId). */
+  localId: number;
+  jobId: string;
+  /** The service's creation time (epoch ms). */
+  createdAt: number;
+  state: JobStateInfo;
+  /** What it made, once finished: how many images or videos. */
+  outputs: { kind: 'image' | 'video'; count: number } | null;
 }
 
 export interface JobSummaryInfo {
@@ -148,6 +175,14 @@ export const jobsInvoke = {
   'jobs:get': invoke(v.strictObject({ localId }), type<JobInfo>()),
   /** Sends a failed or unknown job's request again as a new job; the old one points to it. */
   'jobs:resubmit': invoke(v.strictObject({ localId }), type<JobInfo>()),
+  /**
+   * The user's confirmed "This is it": ties a job found on the service (`jobLocalId`, unattributed)
+   * to the request that may have sent it (`rowLocalId`); only then its prompt and settings apply to
+   * the job's outputs. Answers with the request's row, now following that job.
+   */
+  'jobs:attribute': invoke(v.strictObject({ jobLocalId: localId, rowLocalId: localId }), type<JobInfo>()),
+  /** Stops a request from being sent again on its own (a waiting resend fails at once: nothing was created). */
+  'jobs:cancel-resend': invoke(v.strictObject({ localId }), type<JobInfo>()),
   /** "Check now": drops any wait the service asked for (Retry-After) or backoff, and checks jobs and training now. */
   'jobs:check-now': invoke(v.undefined(), type<null>()),
   /** Cost before Generate: an estimate from the account's own recent jobs (no request is sent). */

@@ -1,6 +1,7 @@
 // "Was it sent": the one policy for telling a request that never reached the service from one
 // whose fate is unknown. The transport retries the first kind (nothing can be duplicated); the jobs
-// outbox marks a job request that failed so as "failed" rather than "unknown" (nothing was created).
+// outbox sends a job request that failed so again as the same row (core/jobs/resend-policy.ts:
+// nothing was created), rather than leaving it to the job list as one whose fate is unknown.
 
 /** System codes of failures before any byte could reach the server. */
 export const UNSENT_NETWORK_CODES: ReadonlySet<string> = new Set([

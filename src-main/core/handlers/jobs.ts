@@ -10,6 +10,15 @@ export function jobsHandlers(host: AccountServices) {
       (await engine()).list(args?.limit),
     'jobs:get': async ({ localId }: { localId: number }): Promise<JobInfo> => (await engine()).get(localId),
     'jobs:resubmit': async ({ localId }: { localId: number }): Promise<JobInfo> => (await engine()).resubmit(localId),
+    'jobs:attribute': async ({
+      jobLocalId,
+      rowLocalId,
+    }: {
+      jobLocalId: number;
+      rowLocalId: number;
+    }): Promise<JobInfo> => (await engine()).attribute(jobLocalId, rowLocalId),
+    'jobs:cancel-resend': async ({ localId }: { localId: number }): Promise<JobInfo> =>
+      (await engine()).cancelResend(localId),
     'jobs:check-now': async (): Promise<null> => {
       await (await engine()).checkNow();
       return null;

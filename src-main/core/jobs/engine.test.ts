@@ -54,7 +54,7 @@ describe('jobs engine', () => {
     expect(h.recorded.some((r) => r.event === 'queue:counts')).toBe(true);
   });
 
-  it('says "failed", not "unknown", when the request provably never reached the service', async () => {
+  it('says "waiting to send again", not "unknown", when the request provably never reached the service', async () => {
     const refused = createServiceClient({
       baseUrl: await closedPortUrl(),
       getApiKey: () => 'demo-key',
@@ -63,10 +63,11 @@ describe('jobs engine', () => {
     });
     h = await startEngineHarness({ engine: { service: jobsServiceFromClient(refused) } });
     h.engine.start();
-    await expect(h.engine.submit({ kind: 'image', body: imageBody('never sent') })).rejects.toMatchObject({
-      info: { code: 'network' },
-    });
-    expect(h.engine.list()).toEqual([expect.objectContaining({ state: 'failed', jobId: null, canResubmit: true })]);
+    const job = await h.engine.submit({ kind: 'image', body: imageBody('never sent') });
+    expect(job.error).toMatch(/could not be reached/);
+    expect(h.engine.list()).toEqual([
+      expect.objectContaining({ state: 'submitting', jobId: null, canCancelResend: true, resendAt: job.resendAt }),
+    ]);
     refused.close();
   });
 

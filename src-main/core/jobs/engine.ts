@@ -20,7 +20,8 @@ import { FinishNotifier } from './finish-notifier.ts';
 import { jobEvents } from './job-events.ts';
 import { jobFinisher } from './job-finisher.ts';
 import { JobHistory } from './job-history.ts';
-import { toJobInfo } from './job-info.ts';
+import { attributeJob, tieJob } from './attribution.ts';
+import { jobInfoOf, jobInfosOf } from './job-info.ts';
 import { JobsScheduler } from './jobs-scheduler.ts';
 import { followConditions, type PollingPreference } from './loop-conditions.ts';
 import { trainedModelRefusal } from './model-refusal.ts';
@@ -61,6 +62,10 @@ export interface JobsEngine {
   /** A generation request entering the core: checked once (rules, model readiness), recorded, sent. */
   submit(request: GenerationRequest): Promise<JobInfo>;
   resubmit(localId: number): Promise<JobInfo>;
+  /** The user's confirmed "This is it": the unattributed job `jobLocalId` is request `rowLocalId`'s. */
+  attribute(jobLocalId: number, rowLocalId: number): JobInfo;
+  /** Stops a request from being sent again on its own. */
+  cancelResend(localId: number): JobInfo;
   list(limit?: number): JobInfo[];
   get(localId: number): JobInfo;
   history(query: { start: string; end: string; pageToken?: string | undefined }): Promise<JobHistoryPageInfo>;
@@ -120,6 +125,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     changed: said.changed,
     counts: said.counts,
     isPosting: (localId) => outbox.isPosting(localId),
+    resend: (row) => outbox.resend(row),
     warn,
     onRound: deps.onRound,
   });
@@ -136,7 +142,9 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     },
     submitted: () => jobsLoop.poke(),
     modelRefusal: trainedModelRefusal({ cache, service, events, time, signal }),
+    takeOver: (unattributed, row) => void tieJob(attribution, unattributed, row),
   });
+  const attribution = { cache, store, time, changed: said.changed };
   const credits = new CreditsFiller({
     cache,
     service,
@@ -200,10 +208,12 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       if (store.submitting().length > 0) scheduler.reconcileBy(time.now());
       stopFollowing = followConditions(loops, power, deps.preferences);
       loops.forEach((loop) => loop.start());
+      outbox.start();
       said.counts();
     },
     async stop() {
       stopFollowing?.();
+      outbox.stop();
       const stopping = everyLoop((loop) => loop.stop());
       aborter.abort(new AppError({ code: 'internal', message: 'The jobs engine stopped.' }));
       await stopping;
@@ -211,14 +221,16 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       finishNotifier.flush();
       stopFollowing = null;
     },
-    submit: async (request) => toJobInfo(await outbox.submit(request)),
-    resubmit: async (localId) => toJobInfo(await outbox.resubmit(localId)),
-    list: (limit = 200) => store.recent(time.now() - options.recentMs, limit).map(toJobInfo),
+    submit: async (request) => jobInfoOf(store, await outbox.submit(request)),
+    resubmit: async (localId) => jobInfoOf(store, await outbox.resubmit(localId)),
+    attribute: (jobLocalId, rowLocalId) => jobInfoOf(store, attributeJob(attribution, jobLocalId, rowLocalId)),
+    cancelResend: (localId) => jobInfoOf(store, outbox.cancelResend(localId)),
+    list: (limit = 200) => jobInfosOf(store, store.recent(time.now() - options.recentMs, limit)),
     get(localId) {
       const row = store.get(localId);
       if (!row)
         throw new AppError({ code: 'not_found', message: 'That job is not in this library.', field: 'localId' });
-      return toJobInfo(row);
+      return jobInfoOf(store, row);
     },
     history: (query) => history.page(query),
     estimate: async (kind, body) => {
@@ -235,6 +247,8 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     trainingStatus: (modelId) => training.status(modelId),
     pollNow: () => everyLoop((loop) => loop.runNow()),
     checkNow: () => everyLoop((loop) => loop.checkNow()),
-    settled: () => everyLoop((loop) => loop.settled()),
+    settled: async () => {
+      await Promise.all([everyLoop((loop) => loop.settled()), outbox.settled()]);
+    },
   };
 }

@@ -1,7 +1,7 @@
 // What the engine tells the rest of the app about jobs: one jobs:changed per changed job, and
 // queue:counts whenever the numbers of queued and running jobs change.
 import type { EventBus } from '../events.ts';
-import { toJobInfo } from './job-info.ts';
+import { jobInfoOf } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 
 export interface JobEvents {
@@ -23,7 +23,7 @@ export function jobEvents(store: JobsRepo, events: EventBus): JobEvents {
   };
   return {
     changed(row) {
-      events.emit('jobs:changed', toJobInfo(row));
+      events.emit('jobs:changed', jobInfoOf(store, row));
       counts();
     },
     counts,

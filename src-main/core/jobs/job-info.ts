@@ -1,9 +1,9 @@
 // The one place a jobs row becomes the renderer's JobInfo, and the small vocabulary shared by
 // the engine's parts: poll interval per kind, the service status → local state mapping.
-import type { JobInfo, JobKindInfo, JobOutputInfo, JobStateInfo } from '../../contract/ipc/jobs.ts';
+import type { JobInfo, JobKindInfo, JobOutputInfo, JobStateInfo, PossibleJobInfo } from '../../contract/ipc/jobs.ts';
 import { isJobSuccess, isJobTerminal, POLL_INTERVALS_MS } from '../../contract/service.ts';
 import { parseJson } from '../db/values.ts';
-import type { JobKind, JobRow } from '../db/repos/jobs-repo.ts';
+import type { JobKind, JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 
 export function pollIntervalOf(kind: JobKind): number {
   switch (kind) {
@@ -62,6 +62,40 @@ export function outputsOf(row: Pick<JobRow, 'outputs'>): JobOutputInfo[] {
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+/** The local ids of the rows an unattributed job may be from. */
+export function candidateRowsOf(row: Pick<JobRow, 'candidate_rows'>): number[] {
+  const parsed = parseJson(row.candidate_rows);
+  return Array.isArray(parsed) ? parsed.filter((id): id is number => Number.isInteger(id)) : [];
+}
+
+function possibleJobOf(job: JobRow): PossibleJobInfo | null {
+  if (job.job_id === null) return null;
+  const outputs = outputsOf(job);
+  return {
+    localId: job.local_id,
+    jobId: job.job_id,
+    createdAt: job.service_created_at ?? job.created_at,
+    state: job.state,
+    outputs: outputs.length > 0 ? { kind: outputs[0]!.kind, count: outputs.length } : null,
+  };
+}
+
+/** toJobInfo with what needs other rows: the jobs found on the service a "may have been sent" row may own. */
+export function jobInfoOf(store: JobsRepo, row: JobRow): JobInfo {
+  return jobInfosOf(store, [row])[0]!;
+}
+
+export function jobInfosOf(store: JobsRepo, rows: readonly JobRow[]): JobInfo[] {
+  const maybe = rows.filter((row) => row.state === 'unknown' && row.job_id === null).map((row) => row.local_id);
+  const jobs = store.unattributedNaming(maybe);
+  return rows.map((row) => {
+    const info = toJobInfo(row);
+    if (!maybe.includes(row.local_id)) return info;
+    const possible = jobs.filter((job) => candidateRowsOf(job).includes(row.local_id));
+    return { ...info, possibleJobs: possible.flatMap((job) => possibleJobOf(job) ?? []) };
+  });
+}
+
 export function toJobInfo(row: JobRow): JobInfo {
   const request = requestOf(row);
   const kind: JobKindInfo = row.kind === 'training' ? 'image' : row.kind;
@@ -84,7 +118,13 @@ export function toJobInfo(row: JobRow): JobInfo {
     nextPollAt: row.next_poll_at,
     outputs: outputsOf(row),
     credits: row.credits,
-    canResubmit: (row.state === 'failed' || row.state === 'unknown') && row.resubmitted_as === null,
+    canResubmit:
+      (row.state === 'failed' || row.state === 'unknown') && row.resubmitted_as === null && row.unattributed === 0,
     resubmittedAs: row.resubmitted_as,
+    unattributed: row.unattributed === 1,
+    mayBeFrom: row.unattributed === 1 ? candidateRowsOf(row) : [],
+    possibleJobs: [],
+    resendAt: row.state === 'submitting' ? row.resend_at : null,
+    canCancelResend: row.state === 'submitting' && row.job_id === null && row.resend_cancelled === 0,
   };
 }

@@ -6,7 +6,7 @@ import type { FinishNotifier } from './finish-notifier.ts';
 import type { FinishJob } from './job-finisher.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { pollRound, type PollRoundOptions, type RoundReport } from './poll-round.ts';
-import { RECONCILE_WINDOW, reconcileSubmissions, UNKNOWN_MESSAGE } from './reconcile.ts';
+import { RECONCILE_WINDOW, reconcileSubmissions, sentAtOf, UNKNOWN_MESSAGE } from './reconcile.ts';
 import type { JobsService } from './service-port.ts';
 import type { LoopWork } from './wall-clock-loop.ts';
 
@@ -24,6 +24,8 @@ export interface JobsSchedulerDeps {
   counts(): void;
   /** Rows whose POST is still under way in this process: reconciliation leaves them alone. */
   isPosting(localId: number): boolean;
+  /** Sends again a row whose request the job list shows never arrived (the outbox's resend). */
+  resend?(row: JobRow): void;
   warn(message: string, error?: unknown): void;
   /** Every poll round's report that made requests (metrics, tests). */
   onRound?: ((report: RoundReport) => void) | undefined;
@@ -68,6 +70,8 @@ export class JobsScheduler implements LoopWork {
                     signal: this.#deps.signal(),
                     changed: this.#deps.changed,
                     counted: () => void (requests += 1),
+                    isPosting: this.#deps.isPosting,
+                    ...(this.#deps.resend ? { resend: this.#deps.resend } : {}),
                   })
                 ).retryAt;
         } catch (error) {
@@ -104,7 +108,8 @@ export class JobsScheduler implements LoopWork {
     const now = time.now();
     let retry: number | null = null;
     for (const row of rows) {
-      if (now >= row.created_at + RECONCILE_WINDOW.afterMs) {
+      if (row.resend_at !== null) continue; // clearly not taken: the outbox sends it again
+      if (now >= sentAtOf(row) + RECONCILE_WINDOW.afterMs) {
         store.update(row.local_id, { state: 'unknown', error: UNKNOWN_MESSAGE, nextPollAt: null }, now);
         this.#deps.changed(store.mustGet(row.local_id));
       } else {

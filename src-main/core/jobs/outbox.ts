@@ -1,15 +1,16 @@
 // The submission outbox, where a generation request enters the core: checked and normalised once
 // (what the rules refuse never leaves the machine), the job row written BEFORE the POST, completed
-// with the service's jobId after. A POST whose answer was lost leaves the row 'submitting' for
-// reconciliation: it is never sent again on its own.
-import { AppError, type ErrorInfo } from '../../contract/errors.ts';
+// with the service's jobId after. A POST the service clearly did not take (resend-policy.ts) waits
+// and is sent again as the same row; one whose fate is unknown stays 'submitting' for
+// reconciliation, which hands it back here only when the job list shows nothing arrived.
+import { AppError } from '../../contract/errors.ts';
 import type { FieldProblem, GenerationRequest } from '../../contract/rules/index.ts';
 import { errorInfoOf } from '../api/backoff.ts';
 import { checkedRequest, refusedRequest, type TriggerRequest } from '../api/generation-request.ts';
-import { neverSent } from '../api/unsent.ts';
-import type { EngineTime } from '../host/time.ts';
+import type { EngineTime, TimerHandle } from '../host/time.ts';
 import { activeStateOf, pollIntervalOf } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
+import { classifySubmitFailure, gaveUpMessage, MAX_SENDS, resendDelay, waitingMessage } from './resend-policy.ts';
 import { checkTrigger, type JobsService } from './service-port.ts';
 
 export interface OutboxDeps {
@@ -26,25 +27,100 @@ export interface OutboxDeps {
   submitted(row: JobRow): void;
   /** Why this request's model cannot generate now (a trained model that is not ready), or null. */
   modelRefusal?(request: TriggerRequest): Promise<FieldProblem | null>;
-}
-
-/** The request was refused, or never left: the service created nothing (safe to say "failed"). */
-function refusedForSure(info: ErrorInfo, error: unknown): boolean {
-  if (
-    ['validation', 'invalid_argument', 'auth', 'not_found', 'rate_limited', 'conflict', 'offline'].includes(info.code)
-  )
-    return true;
-  if (info.code === 'network' && neverSent(error)) return true;
-  return info.httpStatus !== undefined && info.httpStatus >= 400 && info.httpStatus < 500;
+  /**
+   * The service answered with a job this app had kept as "found on the service, not tied to a
+   * request" (reconciliation was unsure): the answer says whose it is, so `row` takes it over.
+   */
+  takeOver?(unattributed: JobRow, row: JobRow): void;
 }
 
 export class Outbox {
   readonly #deps: OutboxDeps;
   /** Rows whose POST is under way in this process: reconciliation must leave them alone. */
   readonly #posting = new Set<number>();
+  #timer: TimerHandle | null = null;
+  #timerAt: number | null = null;
+  #running = false;
+  /** The resends under way (settled() waits for them). */
+  #sending: Promise<void> = Promise.resolve();
 
   constructor(deps: OutboxDeps) {
     this.#deps = deps;
+  }
+
+  /** Starts sending the rows waiting for a resend (also those a previous run left waiting). */
+  start(): void {
+    this.#running = true;
+    this.#arm();
+  }
+
+  stop(): void {
+    this.#running = false;
+    this.#disarm();
+  }
+
+  /** Resolves when no resend started by the timer is under way. */
+  async settled(): Promise<void> {
+    let seen: Promise<void> | null = null;
+    while (seen !== this.#sending) {
+      seen = this.#sending;
+      await seen;
+    }
+  }
+
+  /** Reconciliation found nothing of this row on the service: send it again (as the same row). */
+  resend(row: JobRow): void {
+    const now = this.#deps.time.now();
+    if (row.resend_at === null) this.#deps.store.update(row.local_id, { resendAt: now }, now);
+    this.#arm();
+  }
+
+  /**
+   * The user's "Don't send again": a row waiting for a resend fails at once (nothing was created);
+   * one whose first try may have arrived is only not resent (the job list still decides what it was).
+   */
+  cancelResend(localId: number): JobRow {
+    const { store, time } = this.#deps;
+    const row = store.get(localId);
+    if (!row) throw new AppError({ code: 'not_found', message: 'That job is not in this library.', field: 'localId' });
+    if (row.state !== 'submitting' || row.job_id !== null)
+      throw new AppError({
+        code: 'conflict',
+        message: 'This job is not waiting to be sent, so there is nothing to cancel.',
+      });
+    if (this.#posting.has(localId))
+      throw new AppError({
+        code: 'conflict',
+        message: 'It is being sent right now; wait a moment and see whether the service took it.',
+      });
+    const now = time.now();
+    if (row.resend_at !== null) {
+      store.update(
+        localId,
+        {
+          state: 'failed',
+          resendAt: null,
+          resendCancelled: 1,
+          error: 'Not sent: you cancelled it while it waited, so nothing was created.',
+          finishedAt: now,
+          notifiedAt: now,
+        },
+        now,
+      );
+    } else {
+      store.update(
+        localId,
+        {
+          resendCancelled: 1,
+          error: 'It will not be sent again; checking whether the service received the first try.',
+        },
+        now,
+      );
+    }
+    const done = store.mustGet(localId);
+    this.#deps.changed(done);
+    this.#arm();
+    return done;
   }
 
   isPosting(localId: number): boolean {
@@ -111,11 +187,18 @@ export class Outbox {
   async #post(row: JobRow, request: TriggerRequest): Promise<JobRow> {
     const { store, service, time } = this.#deps;
     this.#posting.add(row.local_id);
+    const sends = row.sends + 1;
+    const started = time.now();
+    // The window its job can be created in starts now (an earlier try certainly created nothing).
+    store.update(row.local_id, { sentAt: started, sends, resendAt: null }, started);
     try {
       const trigger = checkTrigger(await service.submit(request));
       const now = time.now();
       const known = store.getByJobId(trigger.jobId);
-      if (known && known.local_id !== row.local_id) {
+      if (known && known.unattributed === 1 && this.#deps.takeOver) {
+        // Reconciliation had kept it as "not tied to a request"; the service's answer ties it.
+        this.#deps.takeOver(known, store.mustGet(row.local_id));
+      } else if (known && known.local_id !== row.local_id) {
         // Only possible if reconciliation adopted this id meanwhile; keep one row per job.
         store.update(
           row.local_id,
@@ -147,11 +230,24 @@ export class Outbox {
     } catch (error) {
       const info = errorInfoOf(error);
       const now = time.now();
-      if (refusedForSure(info, error)) {
+      const failure = classifySubmitFailure(error);
+      const cancelled = store.get(row.local_id)?.resend_cancelled === 1;
+      if (failure === 'not_taken' && sends < MAX_SENDS && !cancelled) {
+        // Nothing was created: wait (Retry-After or backoff) and send it again as this same row.
+        const delay = resendDelay(info, sends, time.random);
+        store.update(row.local_id, { resendAt: now + delay, error: waitingMessage(info, delay) }, now);
+        const waiting = store.mustGet(row.local_id);
+        this.#deps.changed(waiting);
+        this.#arm();
+        return waiting;
+      }
+      if (failure !== 'unknown') {
         // Shown in the form right away, so no OS notification later (notified_at is set).
-        store.update(row.local_id, { state: 'failed', error: info.message, finishedAt: now, notifiedAt: now }, now);
+        const message = failure === 'not_taken' && !cancelled ? gaveUpMessage(info, sends) : info.message;
+        store.update(row.local_id, { state: 'failed', error: message, finishedAt: now, notifiedAt: now }, now);
         this.#deps.changed(store.mustGet(row.local_id));
-        throw new AppError(info);
+        if (sends > 1) return store.mustGet(row.local_id);
+        throw new AppError({ ...info, message });
       }
       store.update(
         row.local_id,
@@ -165,6 +261,58 @@ export class Outbox {
     } finally {
       this.#posting.delete(row.local_id);
     }
+  }
+
+  /** Sends the rows whose resend is due; re-arms for the next. */
+  async #sendDue(): Promise<void> {
+    const { store, time } = this.#deps;
+    const now = time.now();
+    for (const row of store.waitingResends()) {
+      if (!this.#running) return;
+      if (row.resend_at === null || row.resend_at > now || this.#posting.has(row.local_id)) continue;
+      if (!store.claimForSending(row.local_id)) continue;
+      if (!this.#deps.isOnline()) {
+        store.update(row.local_id, { resendAt: now + 10_000, error: 'Waiting for the network to send it again.' }, now);
+        this.#deps.changed(store.mustGet(row.local_id));
+        continue;
+      }
+      const request = { kind: row.kind, body: JSON.parse(row.request) as unknown } as TriggerRequest;
+      try {
+        await this.#post(row, request);
+      } catch {
+        // A refusal is recorded on the row (failed, with the reason); nothing more to do here.
+      }
+    }
+  }
+
+  #arm(): void {
+    if (!this.#running) return;
+    const waiting = this.#deps.store.waitingResends();
+    const next = waiting.reduce<number | null>(
+      (at, row) => (at === null ? row.resend_at : Math.min(at, row.resend_at!)),
+      null,
+    );
+    if (next === null) return this.#disarm();
+    if (this.#timer !== null && this.#timerAt !== null && this.#timerAt <= next) return;
+    this.#disarm();
+    this.#timerAt = next;
+    this.#timer = this.#deps.time.setTimer(
+      () => {
+        this.#timer = null;
+        this.#timerAt = null;
+        const sending = this.#sendDue()
+          .catch(() => {})
+          .finally(() => this.#arm());
+        this.#sending = Promise.all([this.#sending, sending]).then(() => {});
+      },
+      Math.max(0, next - this.#deps.time.now()),
+    );
+  }
+
+  #disarm(): void {
+    if (this.#timer !== null) this.#deps.time.clearTimer(this.#timer);
+    this.#timer = null;
+    this.#timerAt = null;
   }
 
   #modelIdOf(request: TriggerRequest): string | null {

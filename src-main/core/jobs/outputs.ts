@@ -21,12 +21,18 @@ export interface OutputAsset {
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 export function outputKindOf(row: JobRow, job: Job): AssetKind {
+  // A job found on the service and not tied to a request: only its record says what it made.
+  if (row.unattributed === 1) return job.videos && job.videos.length > 0 ? 'video' : 'image';
   if (row.kind === 'video') return 'video';
   if (row.kind === 'image' || row.kind === 'upscale') return 'image';
   return job.videos && job.videos.length > 0 ? 'video' : 'image';
 }
 
-/** Writes the outputs (call inside the transaction that marks the job succeeded). */
+/**
+ * Writes the outputs (call inside the transaction that marks the job succeeded). A job not tied to a
+ * request (unattributed) gets no prompt, model, preset or settings: nothing of any request reaches
+ * its files (the library embeds settings only where the asset has some).
+ */
 export function recordOutputs(
   cache: Cache,
   row: JobRow,
@@ -35,6 +41,7 @@ export function recordOutputs(
 ): { infos: JobOutputInfo[]; assets: OutputAsset[]; upscaledSource: string | null } {
   const kind = outputKindOf(row, job);
   const items = (kind === 'video' ? job.videos : job.images) ?? [];
+  const own = row.unattributed !== 1;
   const request = requestOf(row);
   const sourceId = row.kind === 'upscale' ? textOf(request['imageID']) : null;
   const source = sourceId ? cache.assets.get('image', sourceId) : undefined;
@@ -48,13 +55,13 @@ export function recordOutputs(
       const fields = kind === 'video' ? assetFieldsFromVideo(record) : assetFieldsFromImage(record);
       cache.assets.upsertFromServer({ ...fields, origin: 'generated', createdAt: fields.createdAt ?? now }, now);
     }
-    cache.assets.recordGeneration(kind, output.id, {
-      jobId: job.jobId,
-      sourceAssetId: sourceId,
-      prompt,
-      params: request,
-      preset: textOf(request['preset']),
-    });
+    cache.assets.recordGeneration(
+      kind,
+      output.id,
+      own
+        ? { jobId: job.jobId, sourceAssetId: sourceId, prompt, params: request, preset: textOf(request['preset']) }
+        : { jobId: job.jobId, sourceAssetId: null, prompt: null, params: null, preset: null },
+    );
     const asset = cache.assets.get(kind, output.id);
     const hls = isHlsUrl(output.url);
     infos.push({ kind, id: output.id, url: output.url, assetSeq: asset?.seq ?? null, hls });

@@ -11,6 +11,7 @@ import { migration0008 } from './0008-search-prefixes.ts';
 import { migration0009 } from './0009-downloads-active.ts';
 import { migration0010 } from './0010-download-counts.ts';
 import { migration0011 } from './0011-uploaded-kind.ts';
+import { migration0012 } from './0012-job-attribution.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0009,
   migration0010,
   migration0011,
+  migration0012,
 ];

@@ -29,6 +29,18 @@ export interface JobRow {
   service_created_at: number | null;
   /** The local id of the job sent again in this one's place ("Try again"). */
   resubmitted_as: number | null;
+  /** When the latest POST of this row started (its job, if any, was created in that POST's window). */
+  sent_at: number | null;
+  /** How many times the request was POSTed. */
+  sends: number;
+  /** A resend the row waits for: its last POST certainly created nothing (reconcile leaves it alone). */
+  resend_at: number | null;
+  /** 1: the user said not to send it again on its own. */
+  resend_cancelled: number;
+  /** 1: a job found on the service that no request of this app could be tied to for sure (request {}). */
+  unattributed: number;
+  /** For an unattributed job: JSON array of the local ids of the rows that may have sent it. */
+  candidate_rows: string | null;
 }
 
 export interface NewJob {
@@ -56,11 +68,17 @@ export interface JobPatch {
   credits?: number | null;
   serviceCreatedAt?: number | null;
   resubmittedAs?: number | null;
+  sentAt?: number | null;
+  sends?: number;
+  resendAt?: number | null;
+  resendCancelled?: number;
+  /** Stored as JSON. */
+  candidateRows?: number[] | null;
 }
 
 export const JOB_COLUMNS = sql`local_id, job_id, kind, model_id, request, state, service_status, error, created_at,
   updated_at, submitted_at, next_poll_at, attempts, last_polled_at, finished_at, notified_at, outputs, credits,
-  service_created_at, resubmitted_as`;
+  service_created_at, resubmitted_as, sent_at, sends, resend_at, resend_cancelled, unattributed, candidate_rows`;
 
 export const JOB_PATCH_COLUMNS: Record<keyof JobPatch | 'updatedAt', SqlFragment> = {
   jobId: sql`job_id`,
@@ -77,5 +95,10 @@ export const JOB_PATCH_COLUMNS: Record<keyof JobPatch | 'updatedAt', SqlFragment
   credits: sql`credits`,
   serviceCreatedAt: sql`service_created_at`,
   resubmittedAs: sql`resubmitted_as`,
+  sentAt: sql`sent_at`,
+  sends: sql`sends`,
+  resendAt: sql`resend_at`,
+  resendCancelled: sql`resend_cancelled`,
+  candidateRows: sql`candidate_rows`,
   updatedAt: sql`updated_at`,
 };

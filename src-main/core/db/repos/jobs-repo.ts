@@ -49,6 +49,80 @@ export class JobsRepo {
     });
   }
 
+  /**
+   * A job found on the service that no request can be tied to for sure: its own row, with no request
+   * (so nothing of any request reaches its outputs), followed by the poller like any other job.
+   */
+  insertUnattributed(job: {
+    jobId: string;
+    kind: 'image' | 'video';
+    state: 'queued' | 'running';
+    serviceStatus: string;
+    serviceCreatedAt: number;
+    candidateRows: readonly number[];
+    now: number;
+  }): JobRow {
+    const inserted = this.#q.get<{ local_id: number }>(sql`
+      INSERT INTO jobs (job_id, kind, model_id, request, state, service_status, created_at, updated_at, submitted_at,
+        next_poll_at, service_created_at, unattributed, candidate_rows)
+      VALUES (${job.jobId}, ${job.kind}, NULL, '{}', ${job.state}, ${job.serviceStatus}, ${job.serviceCreatedAt},
+        ${job.now}, ${job.serviceCreatedAt}, ${job.now}, ${job.serviceCreatedAt}, 1,
+        ${JSON.stringify([...job.candidateRows])})
+      RETURNING local_id`);
+    if (!inserted) throw new Error('The job row vanished right after insert');
+    return this.mustGet(inserted.local_id);
+  }
+
+  /** Removes a row (an unattributed job once the user tied it to its request's row). */
+  delete(localId: number): boolean {
+    return this.#q.run(sql`DELETE FROM jobs WHERE local_id = ${localId}`) > 0;
+  }
+
+  /**
+   * Rows that may have created a job the service made between `start` and `end`: no job of their
+   * own, sent (their latest POST) in that range, and not known to have created nothing (a row
+   * waiting for a resend got a clear "not taken"). Every process's rows count, those mid-POST too.
+   */
+  possibleSenders(start: number, end: number): JobRow[] {
+    return this.#q.all<JobRow>(sql`
+      SELECT ${JOB_COLUMNS} FROM jobs
+      WHERE job_id IS NULL AND unattributed = 0 AND resend_at IS NULL AND state IN ('submitting', 'unknown')
+        AND coalesce(sent_at, created_at) BETWEEN ${start} AND ${end}
+      ORDER BY created_at, local_id`);
+  }
+
+  /** Jobs found on the service and not tied to a request yet, created between `start` and `end`. */
+  unattributedIn(start: number, end: number): JobRow[] {
+    return this.#q.all<JobRow>(sql`
+      SELECT ${JOB_COLUMNS} FROM jobs
+      WHERE unattributed = 1 AND service_created_at BETWEEN ${start} AND ${end}
+      ORDER BY service_created_at, local_id`);
+  }
+
+  /** Every job not tied to a request yet that names one of these rows as a possible sender. */
+  unattributedNaming(localIds: readonly number[]): JobRow[] {
+    if (localIds.length === 0) return [];
+    return this.#q.all<JobRow>(sql`
+      SELECT ${JOB_COLUMNS} FROM jobs
+      WHERE unattributed = 1 AND EXISTS (
+        SELECT 1 FROM json_each(candidate_rows) AS c
+        WHERE c.value IN (SELECT value FROM json_each(${JSON.stringify(localIds)})))
+      ORDER BY service_created_at, local_id`);
+  }
+
+  /** Rows waiting to be sent again (their last POST was clearly not taken), soonest first. */
+  waitingResends(): JobRow[] {
+    const me = workClaimsOf(this.#db).token;
+    return this.#q.all<JobRow>(sql`
+      SELECT ${JOB_COLUMNS} FROM jobs
+      WHERE state = 'submitting' AND resend_at IS NOT NULL AND ${freeFor(me)} ORDER BY resend_at, local_id`);
+  }
+
+  /** Takes a row for sending (a resend after a restart): false when another live process holds it. */
+  claimForSending(localId: number): boolean {
+    return workClaimsOf(this.#db).claim('jobs', localId);
+  }
+
   get(localId: number): JobRow | undefined {
     return this.#q.get<JobRow>(sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE local_id = ${localId}`);
   }
@@ -81,7 +155,13 @@ export class JobsRepo {
   update(localId: number, patch: JobPatch, now: number): boolean {
     const outputs =
       patch.outputs === undefined ? undefined : patch.outputs === null ? null : JSON.stringify(patch.outputs);
-    const sets = setClause(JOB_PATCH_COLUMNS, { ...patch, outputs, updatedAt: now });
+    const candidateRows =
+      patch.candidateRows === undefined
+        ? undefined
+        : patch.candidateRows === null
+          ? null
+          : JSON.stringify(patch.candidateRows);
+    const sets = setClause(JOB_PATCH_COLUMNS, { ...patch, outputs, candidateRows, updatedAt: now });
     return sets ? this.#q.run(sql`UPDATE jobs SET ${sets} WHERE local_id = ${localId}`) > 0 : false;
   }
 
@@ -128,7 +208,8 @@ export class JobsRepo {
   recent(since: number, limit: number): JobRow[] {
     return this.#q.all<JobRow>(sql`
       SELECT ${JOB_COLUMNS} FROM jobs
-      WHERE state IN ('submitting', 'queued', 'running', 'unknown') OR coalesce(finished_at, updated_at) >= ${since}
+      WHERE state IN ('submitting', 'queued', 'running', 'unknown') OR unattributed = 1
+        OR coalesce(finished_at, updated_at) >= ${since}
       ORDER BY created_at DESC, local_id DESC LIMIT ${limit}`);
   }
 

@@ -35,9 +35,14 @@ class JobList {
     return this.items;
   }
 
-  /** Inserts or replaces one job (by localId). */
+  /**
+   * Inserts or replaces one job (by localId). A request's row that now follows a job found on the
+   * service replaces that job's own (unattributed) entry: one service job, one row.
+   */
   upsert(job: JobInfo): void {
-    this.#set([job, ...this.items.filter((j) => j.localId !== job.localId)]);
+    const replaced = (j: JobInfo) =>
+      j.localId === job.localId || (j.unattributed && !job.unattributed && job.jobId !== null && j.jobId === job.jobId);
+    this.#set([job, ...this.items.filter((j) => !replaced(j))]);
   }
 
   find(localId: number): JobInfo | undefined {

@@ -13,12 +13,51 @@ import { toasts } from './toasts.svelte.ts';
 
 class JobsState {
   resubmitting = $state<ReadonlySet<number>>(new Set());
+  /** Rows with an "attribute" or "cancel resend" request under way. */
+  deciding = $state<ReadonlySet<number>>(new Set());
   /** Library rows of job outputs (for their thumbnails and the asset view). */
   outputs = $state.raw<ReadonlyMap<AssetKey, AssetInfo>>(new Map());
 
-  readonly live = $derived(jobList.items.filter(isLive));
-  readonly attention = $derived(jobList.items.filter(needsAttention));
-  readonly recent = $derived(jobList.items.filter((j) => !isLive(j) && !needsAttention(j)));
+  readonly live = $derived(jobList.items.filter((j) => !j.unattributed && isLive(j)));
+  readonly attention = $derived(jobList.items.filter((j) => !j.unattributed && needsAttention(j)));
+  readonly recent = $derived(jobList.items.filter((j) => !j.unattributed && !isLive(j) && !needsAttention(j)));
+  /** Jobs found on the service that could not be tied to one of this app's requests. */
+  readonly unattributed = $derived(jobList.items.filter((j) => j.unattributed));
+
+  /** The user's confirmed "This is it": the found job `jobLocalId` is `row`'s. True when it worked. */
+  async attribute(row: JobInfo, jobLocalId: number): Promise<boolean> {
+    return this.#decide(row.localId, async () => {
+      const result = await invoke('jobs:attribute', { jobLocalId, rowLocalId: row.localId });
+      if (!result.ok) {
+        toasts.error(result.error.message);
+        return false;
+      }
+      // The found job's own entry is gone (the request's row follows it now): list again.
+      await jobList.load();
+      toasts.info('Tied to your request: its prompt and settings now apply to the job’s outputs.');
+      return true;
+    });
+  }
+
+  /** Stops a waiting request from being sent again on its own. */
+  async cancelResend(job: JobInfo): Promise<void> {
+    await this.#decide(job.localId, async () => {
+      const result = await invoke('jobs:cancel-resend', { localId: job.localId });
+      if (!result.ok) toasts.error(result.error.message);
+      else jobList.upsert(result.value);
+      return result.ok;
+    });
+  }
+
+  async #decide(localId: number, work: () => Promise<boolean>): Promise<boolean> {
+    if (this.deciding.has(localId)) return false;
+    this.deciding = withMember(this.deciding, localId, true);
+    try {
+      return await work();
+    } finally {
+      this.deciding = withMember(this.deciding, localId, false);
+    }
+  }
 
   /** Sends a failed or unknown job's exact request again as a new job. */
   async resubmit(job: JobInfo): Promise<void> {
