@@ -54,6 +54,8 @@ export async function reconcileSubmissions(
   rows: JobRow[],
   deps: ReconcileDeps,
   window = RECONCILE_WINDOW,
+  /** GET /jobs summaries already read over a range covering every row's window (the jobs loop's one listing of the pass). */
+  listing?: JobSummary[],
 ): Promise<ReconcileResult> {
   const { store, service, time } = deps;
   const result: ReconcileResult = { adopted: 0, unknown: 0, retryAt: null };
@@ -61,14 +63,15 @@ export async function reconcileSubmissions(
     const now = time.now();
     const start = group[0]!.created_at - window.beforeMs;
     const end = Math.min(group.at(-1)!.created_at + window.afterMs, Math.max(now, start + 1));
-    const summaries: JobSummary[] = [];
+    const summaries: JobSummary[] = listing ? [...listing] : [];
     let pages = 0;
-    for await (const page of service.jobPages({ start: iso(start), end: iso(end) }, deps.signal)) {
-      deps.counted();
-      summaries.push(...checkJobsPage(page).jobs);
-      pages += 1;
-      if (pages >= MAX_PAGES) break;
-    }
+    if (!listing)
+      for await (const page of service.jobPages({ start: iso(start), end: iso(end) }, deps.signal)) {
+        deps.counted();
+        summaries.push(...checkJobsPage(page).jobs);
+        pages += 1;
+        if (pages >= MAX_PAGES) break;
+      }
     const known = store.knownJobIds(summaries.map((s) => s.jobId));
     const fresh = summaries.filter((s) => !known.has(s.jobId));
     const candidates: Candidate[] = [];
