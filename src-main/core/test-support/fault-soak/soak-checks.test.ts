@@ -201,6 +201,20 @@ describe('judgeSoak', () => {
     expect(judgeSoak(run).findings).toEqual(['unattributed job job_a (row 3) is still running at the end']);
   });
 
+  it('takes a reset request whose row says "may have been sent" as honest, but not one refused with a 503', () => {
+    const run = goodRun();
+    run.records = [post(0, 'p0', null, 'reset-before'), post(1, 'p1', 'job_b')];
+    const maybe = { ...row(1, 'p0', null, 'unknown'), possibleJobs: [{ localId: 3 }] } as JobInfo;
+    run.jobs = [maybe, row(2, 'p1', 'job_b', 'succeeded')];
+    const { findings, figures } = judgeSoak(run);
+    expect(findings).toEqual([]);
+    expect(figures.resetLeftMaybeSent).toBe(1);
+    run.records = [post(0, 'p0', null, 'server-error'), post(1, 'p1', 'job_b')];
+    expect(judgeSoak(run).findings).toEqual([
+      'request prompt:p0 never reached the service (refused before forwarding: server-error; not sent again)',
+    ]);
+  });
+
   it('names a request the service never got, one it got twice, a row left live and an output not in the library', () => {
     const run = goodRun();
     run.records = [post(0, 'p0', null, 'server-error'), post(1, 'p1', 'job_b'), post(2, 'p1', 'job_c')];

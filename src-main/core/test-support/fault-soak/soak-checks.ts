@@ -29,6 +29,8 @@ export interface SoakFigures {
   requests: { total: number; listPages: number; jobGets: number; posts: number; media: number };
   faults: Record<string, number>;
   refusedBeforeForwarding: number;
+  /** Requests reset before the service saw them whose rows honestly say "may have been sent". */
+  resetLeftMaybeSent: number;
   /** Time from a job's finish to the app's event saying so, per advised interval. */
   notice: { count: number; p50Ms: number; p95Ms: number; maxMs: number; p95Ratio: number };
   /** Shortest time between two job-list reads of one process. */
@@ -164,9 +166,19 @@ export function judgeSoak(run: SoakRun): SoakVerdict {
       submittedN.set(Number(line['n']), identity);
     }
   }
+  // A reset leaves the app unable to tell whether the request arrived (the proxy knows it did not):
+  // a row saying "may have been sent", pointing at jobs found on the service, is honest about it.
+  const rowOfIdentity = new Map(run.jobs.filter((r) => !isUnattributed(r)).map((r) => [identityOfJob(r), r]));
+  let resetLeftMaybeSent = 0;
   for (const identity of planned) {
     const forwarded = forwardedByIdentity.get(identity) ?? 0;
     const refused = refusedByIdentity.get(identity) ?? [];
+    const row = rowOfIdentity.get(identity);
+    const possibleJobs = (row as { possibleJobs?: unknown[] } | undefined)?.possibleJobs ?? [];
+    if (forwarded === 0 && refused.at(-1) === 'reset-before' && row?.state === 'unknown' && possibleJobs.length > 0) {
+      resetLeftMaybeSent += 1;
+      continue;
+    }
     if (forwarded === 0)
       findings.push(
         `request ${describeIdentity(identity)} never reached the service${refused.length ? ` (refused before forwarding: ${refused.join(', ')}; not sent again)` : ''}`,
@@ -324,6 +336,7 @@ export function judgeSoak(run: SoakRun): SoakVerdict {
     },
     faults,
     refusedBeforeForwarding: posts.filter((r) => r.upstreamStatus === null).length,
+    resetLeftMaybeSent,
     notice,
     minListGapMs,
     downloadedFiles,
