@@ -7,13 +7,14 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BenchContext, Scenario } from './harness/context.ts';
 import { formatTable, machineInfo, writeResults, type BenchRow, type ScenarioOutcome } from './harness/report.ts';
+import { badNetwork } from './bad-network.ts';
 import { coldStart } from './cold-start.ts';
 import { downloads } from './downloads.ts';
 import { libraryQueries } from './library-queries.ts';
 import { polling } from './polling.ts';
 import { renderer } from './renderer.ts';
 
-const SCENARIOS: Scenario[] = [polling, libraryQueries, downloads, coldStart, renderer];
+const SCENARIOS: Scenario[] = [polling, libraryQueries, downloads, coldStart, renderer, badNetwork];
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({

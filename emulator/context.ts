@@ -30,6 +30,8 @@ export interface EmulatorContext {
   /** API key → user id. */
   users: Map<string, string>;
   maxConcurrentTrainings: number;
+  /** Job lifecycles run this many times faster than the clock (1: the durations below, as they are). */
+  jobSpeed: number;
   /** Bumped by the control API so blob URLs change content (If-Range tests). */
   media: { blobGeneration: number };
 }

@@ -44,6 +44,12 @@ export interface EmulatorOptions {
   controlApi?: boolean;
   /** Where the video fixtures live; defaults to emulator/fixtures next to this file (override when bundled). */
   fixturesDir?: string;
+  /**
+   * Job lifecycles this many times faster than the clock, which keeps real time (timeScale 1): for
+   * a client on the wall clock that must not see its service's timestamps run ahead (the fault soak
+   * test). Default 1.
+   */
+  jobSpeed?: number;
   /** Give every key's account the demo's lived-in library on first start (demo-library.ts). */
   demoLibrary?: boolean;
 }
@@ -64,6 +70,12 @@ interface AssembledEmulator {
   setBaseUrl(url: string): void;
   /** Stops persistence (after the server has closed) and writes the last snapshot. */
   finish(): Promise<void>;
+}
+
+function jobSpeedOf(speed: number | undefined): number {
+  if (speed === undefined) return 1;
+  if (!Number.isFinite(speed) || speed <= 0) throw new RangeError('jobSpeed must be a positive number');
+  return speed;
 }
 
 /** Wires store, clock, faults and routes together without listening (tests use it with fastify's inject). */
@@ -94,6 +106,7 @@ export function assembleEmulator(options: EmulatorOptions = {}): AssembledEmulat
     urls: new MediaUrls(() => baseUrl, signer),
     users: new Map(apiKeys.map((key) => [key, userIdForApiKey(key)])),
     maxConcurrentTrainings: options.maxConcurrentTrainings ?? MAX_CONCURRENT_TRAININGS,
+    jobSpeed: jobSpeedOf(options.jobSpeed),
     media: { blobGeneration: 0 },
   };
   if (options.demoLibrary) {

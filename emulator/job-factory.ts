@@ -47,9 +47,13 @@ export interface NewJob {
 export function createJob(ctx: EmulatorContext, init: NewJob, now: number): JobRecord {
   const id = ctx.store.newId('job');
   const timing = JOB_TIMINGS[init.kind];
-  const createdFor = hashInt(`${id}:created`, ...timing.created);
-  const queuedFor = hashInt(`${id}:queued`, ...timing.queued);
-  const total = Math.max(createdFor + queuedFor + SECOND, hashInt(`${id}:total`, ...timing.total));
+  const speed = ctx.jobSpeed;
+  const createdFor = Math.round(hashInt(`${id}:created`, ...timing.created) / speed);
+  const queuedFor = Math.round(hashInt(`${id}:queued`, ...timing.queued) / speed);
+  const total = Math.max(
+    createdFor + queuedFor + Math.round(SECOND / speed),
+    Math.round(hashInt(`${id}:total`, ...timing.total) / speed),
+  );
   const failure = init.failure ?? ctx.faults.decideJobFailure(init.kind);
   const runFor = total - createdFor - queuedFor;
   const job: JobRecord = {

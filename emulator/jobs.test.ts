@@ -127,3 +127,27 @@ describe('GET /jobs/{id}', () => {
     expect(res.body).toMatchObject({ err: 'not_found', status: 'NOK', result: null });
   });
 });
+
+describe('jobSpeed', () => {
+  it('runs job lifecycles faster while the clock keeps real time', async () => {
+    const fast = await startTestEmulator({ jobSpeed: 10, timeScale: 1e-6 });
+    try {
+      const { jobId } = await fast.api.ok<{ jobId: string }>('POST', '/videos/generation', {
+        modelID: 'videod-1.5',
+        prompt: 'fast',
+      });
+      // A video takes 2–4 min at speed 1: at speed 10, at most 24 s.
+      fast.emulator.control.advanceClock(24_000);
+      expect((await fast.api.ok<Summary>('GET', `/jobs/${jobId}`)).status).toBe('success');
+      expect(fast.emulator.control.clock().timeScale).toBe(1e-6);
+      const plain = await api.ok<{ jobId: string }>('POST', '/videos/generation', {
+        modelID: 'videod-1.5',
+        prompt: 'x',
+      });
+      emulator.control.advanceClock(24_000);
+      expect((await api.ok<Summary>('GET', `/jobs/${plain.jobId}`)).status).not.toBe('success');
+    } finally {
+      await fast.emulator.close();
+    }
+  });
+});

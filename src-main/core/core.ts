@@ -35,6 +35,7 @@ import { createLogger, logFilePath, type Logger } from './log/logger.ts';
 import { checkDataDir } from './data-dir.ts';
 import { createServiceReach } from './host/service-reach.ts';
 import { followServiceReach, refuseUnreachablePaidWork } from './service-reach-follow.ts';
+import type { EngineTime } from './host/time.ts';
 
 export interface CoreDeps {
   dataDir: string;
@@ -58,6 +59,8 @@ export interface CoreDeps {
    * shell `atelier-media://library/<path>`. Hosts serve it with `Core.serveMedia`.
    */
   mediaUrlFor?: (relativePath: string) => string;
+  /** The background engines' clock and timers (jobs, uploads). Default: the system's. Tests run it faster. */
+  time?: EngineTime;
 }
 
 export interface Core {
@@ -123,6 +126,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     logError,
     logInfo: (message) => logger.child('library').info(message),
     foreground,
+    ...(deps.time ? { time: deps.time } : {}),
   });
   const libraryHost = services.library;
   const reachFollow = followServiceReach({ host: deps.host, accounts, services, reach, logError });

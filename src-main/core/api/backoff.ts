@@ -74,3 +74,34 @@ export function retryDelay(
   }
   return jittered;
 }
+
+/** How a read inside a poll round is repeated on its own: a few attempts, short jittered waits. */
+export interface RoundRetryPolicy extends BackoffPolicy {
+  /** Attempts in total, the first included. */
+  attempts: number;
+}
+
+/** 3 attempts; waits ≤ 250 ms, ≤ 500 ms (full jitter); a Retry-After of up to 2 s is waited out. */
+export const ROUND_RETRY: RoundRetryPolicy = { attempts: 3, baseMs: 250, capMs: 2_000 };
+
+/**
+ * The wait before repeating an idempotent read at once (inside a poll round) after `attempt`
+ * failed attempts, or null when it is not repeated there and the caller's loop decides: by the
+ * same classification as every background failure, transient failures (5xx, network, cut-off or
+ * unreadable answers) get full-jitter waits, a 429 whose Retry-After is within the policy's cap
+ * is waited out; a longer or missing Retry-After, auth and everything else are not repeated.
+ */
+export function shortRetryDelay(
+  info: ErrorInfo,
+  attempt: number,
+  random: () => number,
+  policy: RoundRetryPolicy = ROUND_RETRY,
+): number | null {
+  if (attempt >= policy.attempts) return null;
+  const kind = classifyFailure(info);
+  if (kind === 'transient') return fullJitterDelay(attempt, random, policy);
+  const retryAfterMs = info.retryAfterMs;
+  if (kind === 'rate_limited' && typeof retryAfterMs === 'number' && retryAfterMs >= 0 && retryAfterMs <= policy.capMs)
+    return retryDelay(info, attempt, random, policy);
+  return null;
+}

@@ -25,13 +25,17 @@ export async function* cursorPages<T>(
   }
 }
 
-/** Job pages: first page without a token, then `nextPageToken` until it is empty. */
+/**
+ * Job pages: first page without a token (or from `firstToken`, to continue a listing), then
+ * `nextPageToken` until it is empty.
+ */
 export async function* tokenPages(
   fetchPage: (pageToken: string) => Promise<JobsPage>,
   loopError: LoopError,
+  firstToken = '',
 ): AsyncGenerator<JobsPage, void, undefined> {
-  const seen = new Set<string>();
-  let token = '';
+  const seen = new Set<string>(firstToken === '' ? [] : [firstToken]);
+  let token = firstToken;
   for (;;) {
     const page = await fetchPage(token);
     yield page;

@@ -68,6 +68,8 @@ export interface JobListOptions extends CallOptions {
   /** RFC 3339 time or a Date; default range: the last 24 hours. At most 7 days from start to end. */
   start?: string | Date;
   end?: string | Date;
+  /** Continue a listing of the same range from this page (a `nextPageToken` it gave). */
+  pageToken?: string;
 }
 
 export interface ServiceClient {
@@ -307,6 +309,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
             JobsPageSchema,
           ),
         loopError({ method: 'GET', template: route.template }),
+        list.pageToken ?? '',
       );
     },
 

@@ -2,6 +2,7 @@
 // 429 with Retry-After, bursts of 5xx, malformed and truncated answers, sleep and offline.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../../contract/ipc/jobs.ts';
+import { ROUND_RETRY } from '../api/backoff.ts';
 import { imageBody, pollRequests, startEngineHarness, type EngineHarness } from './test-support/engine-harness.ts';
 
 let h: EngineHarness | undefined;
@@ -63,11 +64,18 @@ describe('poll faults', () => {
   it('backs off with growing, jittered delays through a burst of 5xx, then recovers', async () => {
     h = await startEngineHarness();
     const jobs = await inFlight(h, 4);
-    h.emulator.control.setFaults({ rules: [{ method: 'GET', path: '/jobs', serverError: { count: 8, status: 503 } }] });
+    // Each round tries its listing ROUND_RETRY.attempts times before it gives up: 8 failed rounds.
+    h.emulator.control.setFaults({
+      rules: [{ method: 'GET', path: '/jobs', serverError: { count: 8 * ROUND_RETRY.attempts, status: 503 } }],
+    });
     await h.advance(5_000);
     const delays: number[] = [];
     for (let i = 0; i < 8; i += 1) {
-      expect(h.rounds.at(-1)?.failure).toMatchObject({ code: 'server', httpStatus: 503 });
+      expect(h.rounds.at(-1)).toMatchObject({
+        failure: { code: 'server', httpStatus: 503 },
+        answered: 0,
+        retries: ROUND_RETRY.attempts - 1,
+      });
       const delay = h.engine.notBefore - h.time.now();
       delays.push(delay);
       // Full jitter: never above the doubling ceiling (2 s, 4 s, 8 s, … capped at 5 min).
@@ -87,7 +95,7 @@ describe('poll faults', () => {
     expect(jobs.map((job) => h!.engine.get(job.localId).state)).toEqual(jobs.map(() => 'succeeded'));
   });
 
-  it('survives 100 malformed or truncated poll answers without a crash or a changed job', async () => {
+  it('survives 99 malformed or truncated poll answers without a crash or a changed job', async () => {
     h = await startEngineHarness();
     const jobs = await inFlight(h, 3);
     await h.advance(5_000); // one clean round: the jobs are known to be queued or running
@@ -95,17 +103,21 @@ describe('poll faults', () => {
     h.emulator.control.setFaults({
       rules: [
         { method: 'GET', path: '/jobs', malformedJson: { count: 50 } },
-        { method: 'GET', path: '/jobs', truncateBody: { count: 50 } },
+        { method: 'GET', path: '/jobs', truncateBody: { count: 49 } },
       ],
     });
     h.emulator.control.resetStats();
     h.rounds.length = 0;
-    while (pollRequests(h.emulator).total < 100) {
+    // Each round tries its listing 3 times (ROUND_RETRY) before it gives up: 33 failed rounds.
+    while (pollRequests(h.emulator).total < 99) {
       await h.advance(Math.max(5_000, h.engine.notBefore - h.time.now()));
-      expect(h.rounds.at(-1)?.failure?.code).toBe('malformed_response');
+      expect(h.rounds.at(-1)).toMatchObject({
+        failure: { code: 'malformed_response' },
+        requests: ROUND_RETRY.attempts,
+      });
       expect(snapshot(h, jobs)).toEqual(before);
     }
-    expect(h.rounds.filter((r) => r.failure?.code === 'malformed_response')).toHaveLength(100);
+    expect(h.rounds.filter((r) => r.failure?.code === 'malformed_response')).toHaveLength(99 / ROUND_RETRY.attempts);
     expect(
       h.emulator.control
         .faults()

@@ -2,15 +2,19 @@
 // gives every status; `GET /jobs/{id}` is fetched only for jobs that turned terminal (their
 // outputs), for jobs the listing cannot cover (older than its 7-day range) and, capped, for jobs
 // missing from it. So the requests of a round do not grow with the number of jobs in flight.
+// Each request is retried on its own (round-reads.ts): a failure that outlasts its retries costs
+// only the jobs it was for, which are checked again soon on their own; the others go on.
 import type { ErrorInfo } from '../../contract/errors.ts';
-import type { Job, JobSummary, JobsPage } from '../../contract/service.ts';
-import { isJobSuccess, JOB_LIST_RANGE_MS } from '../../contract/service.ts';
+import type { Job, JobSummary } from '../../contract/service.ts';
+import { isJobSuccess, POLL_INTERVALS_MS } from '../../contract/service.ts';
 import { parseTime } from '../db/values.ts';
-import { classifyFailure, errorInfoOf, fullJitterDelay } from '../api/backoff.ts';
+import { classifyFailure, errorInfoOf, fullJitterDelay, ROUND_RETRY, type RoundRetryPolicy } from '../api/backoff.ts';
 import type { EngineTime } from '../host/time.ts';
 import { outcomeOf, pollIntervalFor } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
-import { checkJob, checkJobsPage, type JobsService } from './service-port.ts';
+import { listingPlan, type PollMemory } from './poll-listing.ts';
+import { readListing, type RoundReads } from './round-reads.ts';
+import { checkJob } from './service-port.ts';
 
 export interface PollRoundOptions {
   /** Below this many listable jobs, single GETs are cheaper than a listing (1 = list from 2 jobs). */
@@ -26,6 +30,10 @@ export interface PollRoundOptions {
   fetchConcurrency: number;
   /** not_found this many times in a row → 'unknown'. */
   notFoundLimit: number;
+  /** No listing sooner than this after the last one (the shortest advised interval): one serves all. */
+  minListIntervalMs: number;
+  /** How each request of a round is retried on its own. */
+  retry: RoundRetryPolicy;
 }
 
 export const DEFAULT_POLL_ROUND: PollRoundOptions = {
@@ -36,28 +44,42 @@ export const DEFAULT_POLL_ROUND: PollRoundOptions = {
   oldJobIntervalMs: 60_000,
   fetchConcurrency: 4,
   notFoundLimit: 3,
+  minListIntervalMs: Math.min(POLL_INTERVALS_MS.imageJob, POLL_INTERVALS_MS.upscaleJob, POLL_INTERVALS_MS.videoJob),
+  retry: ROUND_RETRY,
 };
 
 export interface RoundReport {
+  /** Requests of the whole pass (reconciliation included), every attempt counted. */
   requests: number;
+  /** Of those, repeats of a failed attempt. */
+  retries: number;
+  /** Reads the service answered. */
+  answered: number;
   listPages: number;
   singles: number;
   terminalFetches: number;
   /** Jobs whose status was read this round. */
   polled: number;
   finished: number;
-  /** The failure that ended the round early (the scheduler backs off on it). */
+  /**
+   * The last failure that outlasted its retries: a 429 with a long Retry-After or an auth failure
+   * ended the round; a transient one cost only its own jobs (`unchecked`).
+   */
   failure: ErrorInfo | null;
+  /** Due jobs left unchecked by a failed request (checked again soon, on their own). */
+  unchecked: number;
   /** A listing refused for good (not a transient failure): this round used single GETs instead. */
   listFailure?: ErrorInfo;
 }
 
 export interface PollRoundDeps {
   store: JobsRepo;
-  service: JobsService;
+  reads: RoundReads;
+  memory: PollMemory;
   time: EngineTime;
   options: PollRoundOptions;
-  signal?: AbortSignal;
+  /** A listing this pass already read (with reconciliation) covering every listable job: used instead of one of its own. */
+  listing?: JobSummary[] | undefined;
   changed(row: JobRow): void;
   onError?(message: string, error: unknown): void;
   /** Terminal record in hand: record outputs or failure (the engine's finisher). */
@@ -72,43 +94,83 @@ class RoundAborted extends Error {
   }
 }
 
-const iso = (ms: number): string => new Date(ms).toISOString();
-const timeOf = (row: JobRow): number => row.service_created_at ?? row.submitted_at ?? row.created_at;
 const intervalOf = (row: JobRow, now: number): number =>
   pollIntervalFor(row.kind, row.submitted_at ?? row.created_at, now);
 
+/** A failure that stops the whole round (the loop waits): a rate limit, auth, or the engine stopping. */
+function endsRound(info: ErrorInfo, signal: AbortSignal | undefined): boolean {
+  const kind = classifyFailure(info);
+  return kind === 'rate_limited' || kind === 'auth' || signal?.aborted === true;
+}
+
 export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
-  const { store, time, options } = deps;
+  const { store, time, options, memory, reads } = deps;
   const report: RoundReport = {
     requests: 0,
+    retries: 0,
+    answered: 0,
     listPages: 0,
     singles: 0,
     terminalFetches: 0,
     polled: 0,
     finished: 0,
     failure: null,
+    unchecked: 0,
   };
   const now = time.now();
   const inFlight = store.inFlight();
   const due = inFlight.filter((row) => (row.next_poll_at ?? 0) <= now);
-  if (due.length === 0) return report;
+  if (due.length === 0 && !deps.listing) return report;
 
-  const end = now + options.skewMarginMs;
-  const earliestListable = end - JOB_LIST_RANGE_MS.max + 60_000;
-  const listable = inFlight.filter((row) => timeOf(row) - options.skewMarginMs >= earliestListable);
-  const listableIds = new Set(listable.map((row) => row.local_id));
+  const plan = listingPlan(inFlight, now, options);
+  const listableIds = new Set(plan.listable.map((row) => row.local_id));
   const dueListable = due.filter((row) => listableIds.has(row.local_id));
   const dueOld = due.filter((row) => !listableIds.has(row.local_id));
+  /** Due jobs a failed request left unchecked. */
+  const unchecked: JobRow[] = [];
 
   try {
     const singles: JobRow[] = [];
     const terminal: { row: JobRow; summary: JobSummary }[] = [];
-    if (dueListable.length > 0 && listable.length >= options.listFromJobs) {
-      // Never after the end (a row's times may run ahead of this clock); never wider than 7 days.
-      const start = Math.min(Math.max(earliestListable, Math.min(...listable.map(timeOf)) - options.skewMarginMs), now);
-      const found = await listStatuses(deps, report, listable, start, end);
+    let summaries: JobSummary[] | null = deps.listing ?? null;
+    if (!summaries && dueListable.length > 0 && plan.listable.length >= options.listFromJobs) {
+      const allowedAt = memory.listedAt === null ? 0 : memory.listedAt + options.minListIntervalMs;
+      if (now < allowedAt) {
+        // A listing was read moments ago (it updated every job it listed): these wait for the next.
+        for (const row of dueListable) store.update(row.local_id, { nextPollAt: allowedAt }, now);
+      } else {
+        const wanted = new Set(plan.listable.map((row) => row.job_id!));
+        try {
+          const read = await readListing(
+            reads,
+            plan.range!,
+            (sofar) => sofar.filter((summary) => wanted.has(summary.jobId)).length >= wanted.size,
+            options.maxListPages,
+          );
+          report.listPages += read.pages;
+          summaries = read.summaries;
+          memory.listedAt = time.now();
+        } catch (error) {
+          const info = errorInfoOf(error);
+          if (endsRound(info, reads.signal)) throw new RoundAborted(info);
+          if (classifyFailure(info) === 'permanent') {
+            // The listing refused this query (it should not): the jobs fall back to single GETs, bounded per round.
+            report.listFailure = info;
+            singles.push(...dueListable);
+          } else {
+            report.failure = info;
+            unchecked.push(...dueListable);
+          }
+        }
+      }
+    } else if (!summaries) {
+      singles.push(...dueListable);
+    }
+    if (summaries) {
+      const found = new Map<string, JobSummary>();
+      for (const summary of summaries) found.set(summary.jobId, summary);
       const polledAt = time.now();
-      for (const row of listable) {
+      for (const row of plan.listable) {
         const summary = found.get(row.job_id!);
         if (!summary) continue;
         const outcome = outcomeOf(summary.status);
@@ -118,8 +180,6 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
         report.polled += 1;
       }
       singles.push(...dueListable.filter((row) => !found.has(row.job_id!)));
-    } else {
-      singles.push(...dueListable);
     }
     singles.push(...dueOld);
 
@@ -132,7 +192,7 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
     }
     for (const row of allowed) {
       report.singles += 1;
-      const job = await fetchJob(deps, report, row);
+      const job = await fetchJob(deps, report, row, unchecked);
       if (!job) continue;
       report.polled += 1;
       const outcome = outcomeOf(job.status);
@@ -152,8 +212,7 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
     }
 
     await eachLimited(terminal, options.fetchConcurrency, async ({ row, summary }) => {
-      report.terminalFetches += 1;
-      const job = await fetchJob(deps, report, row);
+      const job = await fetchJob(deps, report, row, due.includes(row) ? unchecked : null, true);
       if (!job) return;
       const outcome = outcomeOf(job.status);
       if (outcome.terminal) {
@@ -167,73 +226,49 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
     if (!(error instanceof RoundAborted)) throw error;
     report.failure = error.info;
   }
+  report.unchecked = unchecked.length;
+  // When the service answered something this pass, the jobs a failed request left unchecked are
+  // checked again soon on their own (jittered, longer for a job that keeps failing). When it
+  // answered nothing, they stay due and the loop's backoff decides when to try again.
+  if (unchecked.length > 0 && reads.tally.answered > 0 && !reads.signal?.aborted) {
+    const at = time.now();
+    for (const row of unchecked) {
+      const failures = (memory.failures.get(row.local_id) ?? 0) + 1;
+      memory.failures.set(row.local_id, failures);
+      store.update(row.local_id, { nextPollAt: at + fullJitterDelay(failures, time.random) }, at);
+    }
+  }
   return report;
 }
 
-/** Pages through GET /jobs until every listable job was seen or the listing ends. */
-async function listStatuses(
+/**
+ * GET /jobs/{id} (or the record this pass already read). A failure that outlasts its retries:
+ * a rate limit or auth ends the round; a transient one leaves this job unchecked (when it was
+ * due); a not_found is counted on the job and, repeated, makes it 'unknown'.
+ */
+async function fetchJob(
   deps: PollRoundDeps,
   report: RoundReport,
-  listable: JobRow[],
-  start: number,
-  end: number,
-): Promise<Map<string, JobSummary>> {
-  const wanted = new Set(listable.map((row) => row.job_id!));
-  const found = new Map<string, JobSummary>();
-  const pages = deps.service.jobPages({ start: iso(start), end: iso(end) }, deps.signal)[Symbol.asyncIterator]();
+  row: JobRow,
+  unchecked: JobRow[] | null,
+  terminal = false,
+): Promise<Job | null> {
+  const { store, time, options, reads } = deps;
   try {
-    for (let page = 0; page < deps.options.maxListPages; page += 1) {
-      let step: IteratorResult<JobsPage>;
-      try {
-        report.requests += 1;
-        report.listPages += 1;
-        step = await pages.next();
-      } catch (error) {
-        const info = errorInfoOf(error);
-        const kind = classifyFailure(info);
-        if (kind === 'rate_limited' || kind === 'transient' || kind === 'auth' || deps.signal?.aborted)
-          throw new RoundAborted(info);
-        // The listing refused this query (it should not): the jobs fall back to single GETs, bounded per round.
-        report.listFailure = info;
-        break;
-      }
-      if (step.done) {
-        // The last page said there is no next one: no request was made for this step.
-        report.requests -= 1;
-        report.listPages -= 1;
-        break;
-      }
-      let answer: JobsPage;
-      try {
-        answer = checkJobsPage(step.value);
-      } catch (error) {
-        throw new RoundAborted(errorInfoOf(error));
-      }
-      for (const summary of answer.jobs) if (wanted.has(summary.jobId)) found.set(summary.jobId, summary);
-      if (!answer.nextPageToken || found.size === wanted.size) break;
-    }
-  } finally {
-    // Stops the page iterator without fetching more.
-    await pages.return?.().catch(() => {});
-  }
-  return found;
-}
-
-/**
- * GET /jobs/{id}. A retryable failure (429, 5xx, network, malformed) ends the round: the scheduler
- * backs off for all. A not_found is counted on the job and, repeated, makes it 'unknown'.
- */
-async function fetchJob(deps: PollRoundDeps, report: RoundReport, row: JobRow): Promise<Job | null> {
-  const { store, time, options } = deps;
-  try {
-    report.requests += 1;
-    return checkJob(await deps.service.getJob(row.job_id!, deps.signal), row.job_id!);
+    const held = reads.records.get(row.job_id!);
+    if (held) return checkJob(held, row.job_id!);
+    if (terminal) report.terminalFetches += 1;
+    return checkJob(await reads.getJob(row.job_id!), row.job_id!);
   } catch (error) {
     const info = errorInfoOf(error);
     const kind = classifyFailure(info);
     // Stopping (abort) is not the job's fault: leave it exactly as it was.
-    if (kind === 'rate_limited' || kind === 'transient' || kind === 'auth' || deps.signal?.aborted)
-      throw new RoundAborted(info);
+    if (endsRound(info, reads.signal)) throw new RoundAborted(info);
+    if (kind === 'transient') {
+      report.failure = info;
+      unchecked?.push(row);
+      return null;
+    }
     const now = time.now();
     const attempts = row.attempts + 1;
     if (kind === 'not_found' && attempts >= options.notFoundLimit) {
@@ -288,6 +323,7 @@ function finishOrWait(deps: PollRoundDeps, row: JobRow, job: Job, summary: JobSu
   }
   try {
     deps.finish(current, job, summary);
+    deps.memory.failures.delete(row.local_id);
     return true;
   } catch (error) {
     // Saving this job's outputs failed here (not on the service): retry it alone, a few times,
@@ -331,6 +367,7 @@ function applyActive(
   interval = intervalOf(row, now),
 ): void {
   const changed = row.state !== state || row.service_status !== status || row.error !== null;
+  deps.memory.failures.delete(row.local_id);
   deps.store.update(
     row.local_id,
     { state, serviceStatus: status, error: null, attempts: 0, lastPolledAt: now, nextPollAt: now + interval },

@@ -19,6 +19,8 @@ export interface JobRange {
   /** RFC 3339. */
   start: string;
   end: string;
+  /** Start from this page of the range (a `nextPageToken` of an earlier page) instead of the first. */
+  pageToken?: string;
 }
 
 /**
@@ -51,7 +53,13 @@ export function jobsServiceFromClient(
 ): JobsService {
   return {
     submit: (request) => client.submit(request),
-    jobPages: (range, signal) => polls.listJobs({ start: range.start, end: range.end, ...(signal ? { signal } : {}) }),
+    jobPages: (range, signal) =>
+      polls.listJobs({
+        start: range.start,
+        end: range.end,
+        ...(range.pageToken ? { pageToken: range.pageToken } : {}),
+        ...(signal ? { signal } : {}),
+      }),
     getJob: (jobId, signal) => polls.getJob(jobId, signal ? { signal } : undefined),
     getModel: (modelId, signal) => polls.getModel(modelId, signal ? { signal } : undefined),
     trainModel: (modelId) => client.trainModel(modelId),

@@ -5,7 +5,9 @@ import type { ErrorInfo } from '../../contract/errors.ts';
 import { createManualTime } from './test-support/manual-time.ts';
 import { DEFAULT_LOOP_OPTIONS, WallClockLoop, type LoopWork } from './wall-clock-loop.ts';
 
-function setup(results: (ErrorInfo | null | 'throw')[] = []) {
+type Outcome = ErrorInfo | null | 'throw' | { failure: ErrorInfo; progressed: true };
+
+function setup(results: Outcome[] = []) {
   let now = 1_000_000;
   const time = createManualTime(() => now, { seed: 9 });
   let due: number | null = now;
@@ -17,6 +19,7 @@ function setup(results: (ErrorInfo | null | 'throw')[] = []) {
       const next = results.shift() ?? null;
       if (next === 'throw') throw new Error('database is locked');
       if (!next) due = now + 5_000;
+      if (next && 'progressed' in next) return { requests: 1, failure: next.failure, progressed: true };
       return { requests: 1, failure: next };
     },
   };
@@ -99,5 +102,27 @@ describe('wall-clock loop', () => {
     t.setDue(t.now() + 3_600_000);
     t.loop.start();
     expect(Math.max(...t.time.armed)).toBeLessThanOrEqual(DEFAULT_LOOP_OPTIONS.maxTimerMs);
+  });
+
+  it('a transient failure in a run that also got answers resets the backoff; a rate limit still gates', async () => {
+    const server: ErrorInfo = { code: 'server', message: 'unavailable', httpStatus: 503 };
+    const t = setup([
+      server,
+      server,
+      { failure: server, progressed: true },
+      { failure: rateLimited, progressed: true },
+    ]);
+    t.loop.start();
+    await t.step(0);
+    await t.step(t.loop.notBefore - t.now());
+    expect(t.loop.failures).toBe(2);
+    await t.step(t.loop.notBefore - t.now());
+    // Partly failed, partly answered: not a sick service.
+    expect(t.loop.failures).toBe(0);
+    expect(t.loop.notBefore).toBe(0);
+    await t.step(0);
+    // A 429 is honoured even when the run also got answers.
+    expect(t.runs).toHaveLength(4);
+    expect(t.loop.notBefore - t.now()).toBeGreaterThanOrEqual(90_000);
   });
 });

@@ -9,8 +9,13 @@ import type { EngineTime, TimerHandle } from '../host/time.ts';
 export interface LoopWork {
   /** Earliest wall-clock time something is due; null = nothing to do until poked. */
   nextDueAt(): number | null;
-  /** Does what is due. A failure means "the service is unwell": the whole loop backs off. */
-  run(): Promise<{ requests: number; failure: ErrorInfo | null }>;
+  /**
+   * Does what is due. A failure means "the service is unwell": the whole loop backs off, unless
+   * the run also `progressed` (got a good answer or finished something) and the failure was
+   * transient: then the backoff resets, and the work retries its failed parts on its own. A rate
+   * limit or an auth failure always gates the loop.
+   */
+  run(): Promise<{ requests: number; failure: ErrorInfo | null; progressed?: boolean }>;
 }
 
 export interface LoopOptions {
@@ -169,7 +174,8 @@ export class WallClockLoop {
     if (due === null || due > time.now()) return;
     const result = await work.run();
     if (this.#stopped || this.paused) return; // failures while going to sleep or offline say nothing
-    if (result.failure) this.#fail(result.failure);
+    if (result.failure && !(result.progressed && classifyFailure(result.failure) === 'transient'))
+      this.#fail(result.failure);
     else if (result.requests > 0) this.#succeed();
   }
 

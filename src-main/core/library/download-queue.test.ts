@@ -172,6 +172,33 @@ describe('DownloadQueue', () => {
     expect(events.flatMap((e) => e.changed).some((d) => d.error?.code === 'network')).toBe(true);
   });
 
+  it('never reports a negative count, with transfers ending, failing, cut off and cancelled', async () => {
+    const images = [
+      ...(await finishedImages(emulator, 4, 'counted scene')),
+      ...(await finishedImages(emulator, 4, 'counted sky')),
+    ];
+    await addImages(images);
+    // Cut transfers (retried), and one link that stays dead (fails for good); some latency so
+    // transfers overlap while others end.
+    emulator.control.setFaults({
+      rules: [
+        { path: '/media/*', latencyMs: 30, cutMediaAfterBytes: { bytes: 1_000, count: 3 } },
+        { path: `/media/*/image/${images[7]!.id}.jpg`, serverError: { status: 500 } },
+      ],
+    });
+    const q = makeQueue({}, 3);
+    q.enqueue(images.map((i) => ({ kind: 'image' as const, id: i.id })));
+    await until(() => q.queueInfo().active > 0);
+    await q.cancel([{ kind: 'image', id: images[6]!.id }]);
+    await until(() => q.list().items.every((i) => i.state === 'succeeded' || i.state === 'failed'), 20_000);
+    const figures = [...events.map((e) => e.queue), q.queueInfo()];
+    const negative = figures.filter((f) => f.waiting < 0 || f.active < 0 || f.failed < 0);
+    expect(negative, `figures below zero: ${JSON.stringify(negative.slice(0, 3))}`).toEqual([]);
+    // Every figure is a count of real rows: never more waiting and active than unfinished downloads.
+    expect(figures.every((f) => f.waiting + f.active <= images.length)).toBe(true);
+    expect(q.queueInfo()).toMatchObject({ active: 0, waiting: 0 });
+  });
+
   it('pauses the whole queue on a full disk with a clear message, and resumes', async () => {
     const images = await finishedImages(emulator, 2, 'full disk');
     await addImages(images);

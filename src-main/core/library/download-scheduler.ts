@@ -178,7 +178,8 @@ export class DownloadScheduler {
   // ---- state ----------------------------------------------------------------------------------
 
   queueInfo(): DownloadQueueInfo {
-    const counts = this.downloads.unfinishedCounts();
+    // Derived from the rows: the unfinished ones this process is not transferring or committing.
+    const figures = this.downloads.queueFigures([...this.#running.keys()]);
     return {
       state: this.#stopped ? 'stopped' : this.#pause ? 'paused' : 'running',
       pauseReason: this.#pause,
@@ -193,8 +194,8 @@ export class DownloadScheduler {
       concurrency: this.deps.concurrency(),
       // Transfers; a file being flushed and committed (a few ms) counts as neither active nor waiting.
       active: this.#transfers(),
-      waiting: counts.queued + counts.preparing + counts.downloading - this.#running.size + counts.paused,
-      failed: counts.failed,
+      waiting: figures.waiting,
+      failed: figures.failed,
     };
   }
 

@@ -88,7 +88,7 @@ describe('DownloadsRepo.due', () => {
     expect(held).toMatch(/^SEARCH w USING COVERING INDEX|^SCAN w/);
   });
 
-  it('counts the unfinished states from the kept counts, reading no download row', () => {
+  it('derives the waiting and failed figures from the rows: rows in hand in any state never make them negative', () => {
     const db = cache.sqlite;
     const insertAsset = db.prepare(
       "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', ?, 'generated', 'u', 1, 1)",
@@ -96,17 +96,41 @@ describe('DownloadsRepo.due', () => {
     const insertDownload = db.prepare(
       "INSERT INTO downloads (asset_seq, url, dest, state, mode, created_at, updated_at) VALUES (?, 'u', 'd', ?, 'file', 1, 1)",
     );
-    const made: Record<string, number> = {};
+    const ids: Record<string, number[]> = {};
     STATES.forEach((state, i) => {
       for (let n = 0; n < i + 1; n += 1) {
-        insertDownload.run(Number(insertAsset.run(`${state}-${n}`).lastInsertRowid), state);
-        made[state] = (made[state] ?? 0) + 1;
+        const seq = Number(insertAsset.run(`${state}-${n}`).lastInsertRowid);
+        (ids[state] ??= []).push(Number(insertDownload.run(seq, state).lastInsertRowid));
       }
     });
-    const { succeeded: _history, ...unfinished } = made;
-    const statements = preparedBy(() => expect(new DownloadsRepo(db, 'me').unfinishedCounts()).toEqual(unfinished));
-    // The kept counts, not the downloads table.
+    const repo = new DownloadsRepo(db, 'me');
+    const unfinished = ['queued', 'preparing', 'downloading', 'paused'].reduce((sum, s) => sum + ids[s]!.length, 0);
+    expect(repo.queueFigures([])).toEqual({ waiting: unfinished, failed: ids['failed']!.length });
+    // In hand: two transfers, one that already committed, one that failed, one cancelled (row gone).
+    const cancelled = ids['queued']![0]!;
+    db.prepare('DELETE FROM downloads WHERE id = ?').run(cancelled);
+    const inHand = [
+      ids['downloading']![0]!,
+      ids['preparing']![0]!,
+      ids['succeeded']![0]!,
+      ids['failed']![0]!,
+      cancelled,
+    ];
+    expect(repo.queueFigures(inHand)).toEqual({ waiting: unfinished - 1 - 2, failed: ids['failed']!.length });
+    // Everything unfinished in hand: zero, never below.
+    const all = db
+      .prepare('SELECT id FROM downloads')
+      .all()
+      .map((row) => (row as { id: number }).id);
+    expect(repo.queueFigures([...all, cancelled, 9_999])).toEqual({ waiting: 0, failed: ids['failed']!.length });
+    // Totals from the kept counts; the rows in hand by primary key, never a scan of the table.
+    const statements = preparedBy(() => new DownloadsRepo(db, 'me').queueFigures(inHand));
     expect(statements.join(' ')).toMatch(/FROM download_counts/);
-    expect(statements.join(' ')).not.toMatch(/FROM downloads/);
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${statements[0]!}`)
+      .all(...[JSON.stringify(inHand)])
+      .map((row) => (row as { detail: string }).detail)
+      .join('\n');
+    expect(plan).not.toMatch(/SCAN (d|downloads)\b/);
   });
 });

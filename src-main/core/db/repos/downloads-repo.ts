@@ -38,6 +38,8 @@ const SELECT = sql`SELECT d.id, d.asset_seq, a.kind AS asset_kind, a.id AS asset
   FROM downloads d JOIN assets a ON a.seq = d.asset_seq`;
 
 const ACTIVE = sql`('queued', 'preparing', 'downloading')`;
+/** Not finished: active, or paused by the user. */
+const UNFINISHED = sql`('queued', 'preparing', 'downloading', 'paused')`;
 
 export class DownloadsRepo {
   readonly #q: StatementCache;
@@ -145,17 +147,23 @@ export class DownloadsRepo {
   }
 
   /**
-   * How many rows are in each unfinished state (what the queue's figures need, with every
-   * `downloads:changed` event): read from the counts the triggers keep (schema 10), a few µs
-   * however many rows there are. (Counted from the table, succeeded history made every event read
-   * it whole; counted from the state index, ~0.8 ms an event with 10,000 queued.)
+   * The queue's figures (sent with every `downloads:changed` event), derived from the rows in one
+   * statement: `waiting` is the unfinished rows (queued, preparing, downloading, paused) that are
+   * not `inHand` (this process's transfers and commits in progress), so it is a count of real rows
+   * and never below zero; `failed` the failed rows. The totals come from the counts the triggers keep
+   * (schema 10), the rows in hand by primary key: a few µs however many rows there are. (Counted
+   * from the table, succeeded history made every event read it whole; counted from the state index,
+   * ~0.8 ms an event with 10,000 queued. Subtracting the number of transfers by hand went below
+   * zero whenever one had already ended — committed, failed or cancelled — but was not let go yet.)
    */
-  unfinishedCounts(): Record<Exclude<DownloadState, 'succeeded'>, number> {
-    const counts = { queued: 0, preparing: 0, downloading: 0, paused: 0, failed: 0 };
-    const rows = this.#q.all<{ state: keyof typeof counts; n: number }>(
-      sql`SELECT state, n FROM download_counts WHERE state IN ('queued', 'preparing', 'downloading', 'paused', 'failed')`,
+  queueFigures(inHand: readonly number[]): { waiting: number; failed: number } {
+    const figures = this.#q.get<{ waiting: number; failed: number }>(
+      sql`SELECT
+        (SELECT coalesce(sum(n), 0) FROM download_counts WHERE state IN ${UNFINISHED})
+          - (SELECT count(*) FROM downloads
+             WHERE id IN (SELECT value FROM json_each(${JSON.stringify(inHand)})) AND state IN ${UNFINISHED}) AS waiting,
+        coalesce((SELECT n FROM download_counts WHERE state = 'failed'), 0) AS failed`,
     );
-    for (const { state, n } of rows) counts[state] = n;
-    return counts;
+    return figures ?? { waiting: 0, failed: 0 };
   }
 }

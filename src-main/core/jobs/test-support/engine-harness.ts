@@ -65,7 +65,12 @@ export async function startEngineHarness(options: HarnessOptions = {}): Promise<
     retry: { maxAttempts: options.clientAttempts ?? 1 },
     timing: { sleep: async () => {}, random: () => 0.5 },
   });
-  const time = createManualTime(() => emulator.control.now(), { seed: options.seed ?? 3 });
+  // A round's short retry waits move the virtual clock to their end (as the real time they take
+  // would), once the work in flight has had its turn: measured gaps include them.
+  const time = createManualTime(() => emulator.control.now(), {
+    seed: options.seed ?? 3,
+    advance: (ms) => emulator.control.advanceClock(ms),
+  });
   const power = createPowerSignalHub();
   const events = createEventBus();
   const recorded: RecordedEvent[] = [];

@@ -14,6 +14,14 @@ export interface ManualTime extends EngineTime {
   pending(): { at: number }[];
   /** The delays (ms) timers were armed with, in order. */
   readonly armed: number[];
+  /**
+   * Waits inside work (a round's retry). Once the work in flight has had its turn (setImmediate),
+   * the earliest sleep ends: with `advance`, the clock is moved to its end first (as the real time
+   * it takes would move it); without, it ends at once, taking no virtual time.
+   */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** The lengths (ms) of every sleep asked for, in order. */
+  readonly slept: number[];
 }
 
 /** mulberry32: small, fast, repeatable. */
@@ -30,11 +38,23 @@ export function seededRandom(seed: number): () => number {
 
 export function createManualTime(
   now: () => number,
-  options: { seed?: number; random?: () => number } = {},
+  options: { seed?: number; random?: () => number; advance?: (ms: number) => void } = {},
 ): ManualTime {
   const timers = new Map<number, PendingTimer>();
+  const sleeps = new Set<{ at: number; resolve: () => void }>();
+  const slept: number[] = [];
   const armed: number[] = [];
   let nextId = 1;
+  const wakeEarliest = (): void => {
+    if (sleeps.size === 0) return;
+    const at = Math.min(...[...sleeps].map((entry) => entry.at));
+    if (at > now() && options.advance) options.advance(at - now());
+    const current = Math.max(now(), options.advance ? -Infinity : at);
+    for (const entry of [...sleeps].filter((e) => e.at <= current)) {
+      sleeps.delete(entry);
+      entry.resolve();
+    }
+  };
   const random = options.random ?? seededRandom(options.seed ?? 7);
   return {
     now,
@@ -59,5 +79,29 @@ export function createManualTime(
       return due.length;
     },
     pending: () => [...timers.values()].map((t) => ({ at: t.at })),
+    slept,
+    sleep(ms, signal) {
+      slept.push(ms);
+      return new Promise((resolve, reject) => {
+        if (signal?.aborted) {
+          reject(signal.reason);
+          return;
+        }
+        const entry = {
+          at: now() + Math.max(0, ms),
+          resolve: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
+        };
+        const onAbort = (): void => {
+          sleeps.delete(entry);
+          reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        sleeps.add(entry);
+        setImmediate(wakeEarliest);
+      });
+    },
   };
 }
