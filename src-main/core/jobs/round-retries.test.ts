@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../../contract/ipc/jobs.ts';
 import { POLL_INTERVALS_MS } from '../../contract/service.ts';
 import type { RoundReport } from './poll-round.ts';
+import { RECONCILE_WINDOW } from './reconcile.ts';
 import { jobsServiceFromClient, type JobsService } from './service-port.ts';
 import {
   imageBody,
@@ -221,14 +222,22 @@ describe('one listing per pass', () => {
     const running = await submitImages(h, 3, 'in flight');
     // Two submissions whose answers are cut off: the service has the jobs, the app does not know them.
     h.emulator.control.setFaults({
-      rules: [{ method: 'POST', path: '/images/generation', truncateBody: { count: 2 } }],
+      rules: [
+        { method: 'POST', path: '/images/generation', truncateBody: { count: 1 } },
+        { method: 'POST', path: '/videos/generation', truncateBody: { count: 1 } },
+      ],
     });
-    const lost = await submitImages(h, 2, 'lost answer');
+    // An image and a video (told apart by kind, so each can be tied to its job).
+    const lost = [
+      await h.engine.submit({ kind: 'image', body: imageBody('lost answer') }),
+      await h.engine.submit({ kind: 'video', body: videoBody('lost answer') }),
+    ];
     expect(lost.map((job) => stateOf(h!, job))).toEqual(['submitting', 'submitting']);
     h.emulator.control.clearFaults();
-    // The app is closed; meanwhile every job ends on the service. Then it starts again.
+    // The app is closed; meanwhile every job ends on the service and the lost answers' windows
+    // close (a row waiting on a lost answer is decided only then). Then it starts again.
     await h.engine.stop();
-    h.emulator.control.advanceClock(40_000);
+    h.emulator.control.advanceClock(RECONCILE_WINDOW.afterMs + 1_000);
     h.emulator.control.resetStats();
     h.rounds.length = 0;
     await h.reopen();
@@ -242,20 +251,33 @@ describe('one listing per pass', () => {
   it('an interrupted submission checked moments after a listing waits for the next one, which serves both', async () => {
     h = await startEngineHarness();
     h.engine.start();
-    await submitImages(h, 3, 'in flight');
-    await h.advance(5_000); // one listing now
     h.emulator.control.setFaults({
       rules: [{ method: 'POST', path: '/images/generation', truncateBody: { count: 1 } }],
     });
-    h.emulator.control.advanceClock(1_000);
+    const sentAt = h.time.now();
     const lost = await h.engine.submit({ kind: 'image', body: imageBody('lost answer') });
     h.emulator.control.clearFaults();
+    // Its window closes 3 min after its POST: until then it is not decided.
+    const closesAt = sentAt + RECONCILE_WINDOW.afterMs;
+    while (h.time.now() < closesAt - 10_000) await h.advance(5_000);
+    await h.advance(closesAt - 6_000 - h.time.now());
+    expect(h.engine.get(lost.localId)).toMatchObject({ state: 'submitting', jobId: null });
+    // Three jobs in flight whose first check (a listing) comes 1 s before the window closes.
+    await submitImages(h, 3, 'in flight');
     h.emulator.control.resetStats();
     h.rounds.length = 0;
-    // Its check comes due 5 s after the lost answer, 1 s after the poll round's listing: it waits
-    // for the next listing (5 s after that one), which serves both.
-    for (let i = 0; i < 12; i += 1) await h.advance(1_000);
+    const listedAt: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const before = pollRequests(h.emulator).list;
+      await h.advance(1_000);
+      if (pollRequests(h.emulator).list > before) listedAt.push(h.time.now());
+    }
+    // The window closed 1 s after that listing: the row waited for the next one (5 s after it),
+    // which served both reconciliation and the poll round.
     expect(h.engine.get(lost.localId).jobId).toMatch(/\S/);
+    expect(listedAt).toHaveLength(2);
+    expect(listedAt[1]! - listedAt[0]!).toBeGreaterThanOrEqual(POLL_INTERVALS_MS.imageJob);
     expect(pollRequests(h.emulator).list).toBe(2);
+    expect(h.rounds.every((round) => round.listPages <= 1)).toBe(true);
   });
 });
