@@ -5,6 +5,7 @@
 // not during it (the first screen reads the account's database only): handlers wait with ready().
 import { dirname, join } from 'node:path';
 import { AppError } from '../contract/errors.ts';
+import { JobListGate } from './api/job-list-gate.ts';
 import { loadAfterStart } from './after-start.ts';
 import type { AccountManager } from './account/account-manager.ts';
 import type { AccountSession } from './account/types.ts';
@@ -114,6 +115,7 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
   const makeWork = (
     { createAccountJobsEngine, UploadQueue, uploadServiceFromClient }: Awaited<ReturnType<typeof loadCode>>,
     session: AccountSession,
+    listGate: JobListGate,
   ): { jobs: JobsEngine; uploads: UploadQueue } => {
     const jobs = createAccountJobsEngine(session, {
       events,
@@ -122,6 +124,7 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
       power: deps.hostServices.power,
       logger,
       onOutputs,
+      listGate,
       ...(deps.time ? { time: deps.time } : {}),
     });
     const uploads = new UploadQueue({
@@ -140,12 +143,19 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
   };
 
   const start = (session: AccountSession): Running => {
-    const current: Running = { session, syncer: createAccountSyncer(session, events), work: null, opening: null };
+    // One gate for the account's reads of the job list: the jobs engine's and the sync's job scan.
+    const listGate = new JobListGate(time);
+    const current: Running = {
+      session,
+      syncer: createAccountSyncer(session, events, listGate),
+      work: null,
+      opening: null,
+    };
     library.open(session);
     // A switch or a close before the code has loaded cancels them: they are never made (nor send anything).
     const made = code.loaded
       .then((loaded) => {
-        if (running === current) current.work = makeWork(loaded, session);
+        if (running === current) current.work = makeWork(loaded, session, listGate);
       })
       .catch((error: unknown) => deps.logError('Loading the jobs engine failed', error))
       .finally(() => {

@@ -1,6 +1,7 @@
 // Builds the jobs engine of one open account (core/account-services.ts starts and stops it):
 // the account's cache and client, the demo's faster training checks, the Pause setting.
 import type { AccountSession } from '../account/types.ts';
+import type { JobListGate } from '../api/job-list-gate.ts';
 import type { EventBus } from '../events.ts';
 import type { Notifier } from '../host/notifier.ts';
 import type { PowerSignals } from '../host/power-signals.ts';
@@ -21,6 +22,8 @@ export interface AccountJobsDeps {
   /** Every finished job's new outputs (the caller decides what the library does with them). */
   onOutputs(assets: OutputAsset[]): void;
   time?: EngineTime;
+  /** The account's one gate for GET /jobs, shared with its library sync. */
+  listGate?: JobListGate;
 }
 
 /**
@@ -50,5 +53,6 @@ export function createAccountJobsEngine(session: AccountSession, deps: AccountJo
         }),
     },
     onOutputs: deps.onOutputs,
+    ...(deps.listGate ? { listGate: deps.listGate } : {}),
   });
 }

@@ -3,6 +3,7 @@
 // recent jobs whose cost is still unknown. Each job is looked for once; failures leave the estimate
 // to what is known.
 import { JOB_LIST_RANGE_MS } from '../../contract/service.ts';
+import type { JobListGate, JobListTurn } from '../api/job-list-gate.ts';
 import type { Cache } from '../db/cache.ts';
 import type { EngineTime } from '../host/time.ts';
 import { checkJobsPage, type JobsService } from './service-port.ts';
@@ -15,6 +16,8 @@ export interface CreditsFillerDeps {
   cache: Cache;
   service: JobsService;
   time: EngineTime;
+  /** The account's one gate for GET /jobs: this read waits its turn (at most the advised interval). */
+  listGate: JobListGate;
   signal(): AbortSignal;
   changed(localId: number): void;
 }
@@ -40,9 +43,12 @@ export class CreditsFiller {
     const end = Math.max(now, ...times) + MARGIN_MS;
     const start = Math.max(end - JOB_LIST_RANGE_MS.max + MARGIN_MS, Math.min(...times) - MARGIN_MS);
     const range = { start: new Date(start).toISOString(), end: new Date(end).toISOString() };
+    let turn: JobListTurn | null = null;
     try {
       let pages = 0;
+      turn = await this.#deps.listGate.take(this.#deps.signal());
       for await (const raw of service.jobPages(range, this.#deps.signal())) {
+        if (pages === 0) turn.answered();
         for (const summary of checkJobsPage(raw).jobs) {
           const localId = byJobId.get(summary.jobId);
           if (localId === undefined || typeof summary.credits !== 'number') continue;
@@ -54,6 +60,7 @@ export class CreditsFiller {
         if (byJobId.size === 0 || pages >= MAX_PAGES) break;
       }
     } catch {
+      turn?.failed();
       // Offline, rate limited or refused: the estimate uses what is known; these jobs are not asked for again.
     }
   }

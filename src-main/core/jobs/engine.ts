@@ -13,6 +13,7 @@ import type { EventBus } from '../events.ts';
 import { silentNotifier, type Notifier } from '../host/notifier.ts';
 import { steadyPowerSignals, type PowerSignals } from '../host/power-signals.ts';
 import { COST_SCAN_LIMIT, estimateCost } from './cost-estimate.ts';
+import { JobListGate } from '../api/job-list-gate.ts';
 import { CreditsFiller } from './credits-filler.ts';
 import { engineOptions, gateStore, type JobsEngineOverrides } from './engine-options.ts';
 import { systemTime, type EngineTime } from '../host/time.ts';
@@ -54,6 +55,8 @@ export interface JobsEngineDeps {
   options?: JobsEngineOverrides;
   /** Every poll round's report (metrics, tests). */
   onRound?: (report: RoundReport) => void;
+  /** The account's one gate for GET /jobs, shared with the library sync (default: the engine's own). */
+  listGate?: JobListGate;
 }
 
 export interface JobsEngine {
@@ -92,6 +95,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
   const warn = deps.logger?.warn.bind(deps.logger) ?? (() => {});
   const options = engineOptions(deps.options);
   const store = cache.jobs;
+  const listGate = deps.listGate ?? new JobListGate(time);
   const history = new JobHistory(service, store, time);
   // Aborted by stop(): an account switch or quit never waits on a background request.
   let aborter = new AbortController();
@@ -123,6 +127,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     time,
     signal,
     round: options.round,
+    listGate,
     finishNotifier,
     finish,
     changed: said.changed,
@@ -152,6 +157,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     cache,
     service,
     time,
+    listGate,
     signal,
     changed: (localId) => said.changed(store.mustGet(localId)),
   });

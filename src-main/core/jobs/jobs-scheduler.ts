@@ -10,6 +10,7 @@ import type { EngineTime } from '../host/time.ts';
 import type { FinishNotifier } from './finish-notifier.ts';
 import type { FinishJob } from './job-finisher.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
+import { JobListGate } from '../api/job-list-gate.ts';
 import { listingPlan, newPollMemory, type PollMemory } from './poll-listing.ts';
 import { pollRound, type PollRoundOptions, type RoundReport } from './poll-round.ts';
 import { RECONCILE_WINDOW, reconcileSubmissions, sentAtOf, UNKNOWN_MESSAGE } from './reconcile.ts';
@@ -27,6 +28,8 @@ export interface JobsSchedulerDeps {
   /** Aborted when the engine stops. */
   signal(): AbortSignal;
   round: PollRoundOptions;
+  /** The account's one gate for GET /jobs, shared with the library sync (default: this engine's own). */
+  listGate?: JobListGate | undefined;
   finishNotifier: FinishNotifier;
   finish: FinishJob;
   changed(row: JobRow): void;
@@ -47,10 +50,11 @@ export class JobsScheduler implements LoopWork {
   #reconcileAt: number | null = null;
   /** Consecutive reconciliations that failed on a transient error (their own short backoff). */
   #reconcileFailures = 0;
-  readonly #memory: PollMemory = newPollMemory();
+  readonly #memory: PollMemory;
 
   constructor(deps: JobsSchedulerDeps) {
     this.#deps = deps;
+    this.#memory = newPollMemory(deps.listGate ?? new JobListGate(deps.time));
   }
 
   /** Checks interrupted submissions at `at` at the latest (a lost POST answer, or a restart). */
@@ -67,7 +71,14 @@ export class JobsScheduler implements LoopWork {
   async run(): Promise<Awaited<ReturnType<LoopWork['run']>>> {
     const { store, time } = this.#deps;
     const release = this.#deps.finishNotifier.hold();
-    const reads = new RoundReads(this.#deps.service, time, this.#deps.signal(), this.#deps.round.retry);
+    // Every listing of the pass goes through these reads, which note it in the memory (the one gate).
+    const reads = new RoundReads(
+      this.#deps.service,
+      time,
+      this.#deps.signal(),
+      this.#deps.round.retry,
+      this.#memory.gate,
+    );
     const outcome = (report: { failure: RoundReport['failure']; finished?: number }) => ({
       requests: reads.tally.requests,
       failure: report.failure,
@@ -78,7 +89,7 @@ export class JobsScheduler implements LoopWork {
       let sharedPages = 0;
       if (this.#reconcileAt !== null && this.#reconcileAt <= time.now()) {
         const rows = store.submitting().filter((row) => !this.#deps.isPosting(row.local_id));
-        const listAllowedAt = (this.#memory.listedAt ?? -Infinity) + this.#deps.round.minListIntervalMs;
+        const listAllowedAt = this.#memory.gate.nextAt(this.#deps.round.minListIntervalMs);
         if (rows.length === 0) this.#reconcileAt = null;
         // A listing was read moments ago: reconciliation waits for the next one, which serves both.
         else if (time.now() < listAllowedAt) this.#reconcileAt = listAllowedAt;
@@ -169,7 +180,7 @@ export class JobsScheduler implements LoopWork {
   ): Promise<{ summaries: JobSummary[]; pages: number }> {
     const wanted = new Set(this.#deps.store.inFlight().map((row) => row.job_id!));
     const windowsStart = Math.min(...rows.map((row) => sentAtOf(row))) - RECONCILE_WINDOW.beforeMs;
-    const read = await readListing(
+    return readListing(
       reads,
       range,
       (sofar) => {
@@ -182,8 +193,6 @@ export class JobsScheduler implements LoopWork {
       },
       Math.max(RECONCILE_MAX_PAGES, this.#deps.round.maxListPages),
     );
-    this.#memory.listedAt = this.#deps.time.now();
-    return read;
   }
 
   #giveUpOnSubmissions(rows: JobRow[]): number | null {

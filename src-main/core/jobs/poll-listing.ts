@@ -1,19 +1,23 @@
 // Where a poll round's one listing reaches and when the next may be read: the range that covers
 // every job in flight (never over the service's 7 days), and what the rounds remember between them.
 import { JOB_LIST_RANGE_MS } from '../../contract/service.ts';
+import type { JobListGate } from '../api/job-list-gate.ts';
 import type { JobRow } from '../db/repos/jobs-repo.ts';
 import type { ListingRange } from './round-reads.ts';
 
 /** What the rounds of one engine remember between them (not stored: a restart starts afresh). */
 export interface PollMemory {
-  /** When the last listing was read (epoch ms): the next waits `minListIntervalMs`. */
-  listedAt: number | null;
+  /**
+   * The account's one gate for GET /jobs (shared with the library sync): `RoundReads` claims it
+   * for every listing; the next waits `minListIntervalMs` (`gate.nextAt`).
+   */
+  gate: JobListGate;
   /** Consecutive failed checks per job (local id), for its own short backoff. */
   failures: Map<number, number>;
 }
 
-export function newPollMemory(): PollMemory {
-  return { listedAt: null, failures: new Map() };
+export function newPollMemory(gate: JobListGate): PollMemory {
+  return { gate, failures: new Map() };
 }
 
 const timeOf = (row: JobRow): number => row.service_created_at ?? row.submitted_at ?? row.created_at;

@@ -6,7 +6,8 @@
 // only the jobs it was for, which are checked again soon on their own; the others go on.
 import type { ErrorInfo } from '../../contract/errors.ts';
 import type { Job, JobSummary } from '../../contract/service.ts';
-import { isJobSuccess, POLL_INTERVALS_MS } from '../../contract/service.ts';
+import { isJobSuccess } from '../../contract/service.ts';
+import { MIN_LIST_INTERVAL_MS } from '../api/job-list-gate.ts';
 import { parseTime } from '../db/values.ts';
 import { classifyFailure, errorInfoOf, fullJitterDelay, ROUND_RETRY, type RoundRetryPolicy } from '../api/backoff.ts';
 import type { EngineTime } from '../host/time.ts';
@@ -44,7 +45,7 @@ export const DEFAULT_POLL_ROUND: PollRoundOptions = {
   oldJobIntervalMs: 60_000,
   fetchConcurrency: 4,
   notFoundLimit: 3,
-  minListIntervalMs: Math.min(POLL_INTERVALS_MS.imageJob, POLL_INTERVALS_MS.upscaleJob, POLL_INTERVALS_MS.videoJob),
+  minListIntervalMs: MIN_LIST_INTERVAL_MS,
   retry: ROUND_RETRY,
 };
 
@@ -134,7 +135,7 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
     const terminal: { row: JobRow; summary: JobSummary }[] = [];
     let summaries: JobSummary[] | null = deps.listing ?? null;
     if (!summaries && dueListable.length > 0 && plan.listable.length >= options.listFromJobs) {
-      const allowedAt = memory.listedAt === null ? 0 : memory.listedAt + options.minListIntervalMs;
+      const allowedAt = memory.gate.nextAt(options.minListIntervalMs);
       if (now < allowedAt) {
         // A listing was read moments ago (it updated every job it listed): these wait for the next.
         for (const row of dueListable) store.update(row.local_id, { nextPollAt: allowedAt }, now);
@@ -149,7 +150,6 @@ export async function pollRound(deps: PollRoundDeps): Promise<RoundReport> {
           );
           report.listPages += read.pages;
           summaries = read.summaries;
-          memory.listedAt = time.now();
         } catch (error) {
           const info = errorInfoOf(error);
           if (endsRound(info, reads.signal)) throw new RoundAborted(info);

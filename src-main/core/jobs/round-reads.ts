@@ -7,6 +7,7 @@ import type { Job, JobSummary, JobsPage } from '../../contract/service.ts';
 import { errorInfoOf, ROUND_RETRY, shortRetryDelay, type RoundRetryPolicy } from '../api/backoff.ts';
 import { parseTime } from '../db/values.ts';
 import { sleepOn, type EngineTime } from '../host/time.ts';
+import type { JobListGate } from '../api/job-list-gate.ts';
 import { checkJobsPage, malformed, type JobRange, type JobsService } from './service-port.ts';
 
 export interface ReadTally {
@@ -26,12 +27,21 @@ export class RoundReads {
   readonly #time: EngineTime;
   readonly #signal: AbortSignal | undefined;
   readonly #policy: RoundRetryPolicy;
+  /** The account's gate for GET /jobs: every listing of the pass, whoever asks, claims it. */
+  readonly #gate: JobListGate | undefined;
 
-  constructor(service: JobsService, time: EngineTime, signal?: AbortSignal, policy: RoundRetryPolicy = ROUND_RETRY) {
+  constructor(
+    service: JobsService,
+    time: EngineTime,
+    signal?: AbortSignal,
+    policy: RoundRetryPolicy = ROUND_RETRY,
+    gate?: JobListGate,
+  ) {
     this.#service = service;
     this.#time = time;
     this.#signal = signal;
     this.#policy = policy;
+    this.#gate = gate;
   }
 
   get signal(): AbortSignal | undefined {
@@ -46,8 +56,11 @@ export class RoundReads {
   }
 
   /** One GET /jobs page of a range (the first, or the one `pageToken` names), retried on its own. */
-  jobPage(range: JobRange, pageToken = ''): Promise<JobsPage> {
-    return this.#read(async () => {
+  async jobPage(range: JobRange, pageToken = ''): Promise<JobsPage> {
+    // A first page starts a listing: it holds the gate from now, and from its answer (a read that
+    // never answered gives it back), whatever becomes of the pages after it.
+    const turn = pageToken ? null : (this.#gate?.claim() ?? null);
+    const read = this.#read(async () => {
       const pages = this.#service.jobPages({ ...range, ...(pageToken ? { pageToken } : {}) }, this.#signal);
       const iterator = pages[Symbol.asyncIterator]();
       try {
@@ -58,6 +71,14 @@ export class RoundReads {
         await iterator.return?.().catch(() => {});
       }
     });
+    try {
+      const page = await read;
+      turn?.answered();
+      return page;
+    } catch (error) {
+      turn?.failed();
+      throw error;
+    }
   }
 
   /** The pages of a range through these reads (each page retried on its own). */

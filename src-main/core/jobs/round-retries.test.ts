@@ -248,6 +248,44 @@ describe('one listing per pass', () => {
     expect([...running, ...lost].map((job) => stateOf(h!, job))).toEqual([...running, ...lost].map(() => 'succeeded'));
   });
 
+  it('a listing whose later page fails still counts as read: the next one waits the advised interval', async () => {
+    h = await startEngineHarness();
+    const harness = h;
+    // The real service, watched: when a listing's first page has been answered, the emulator fails
+    // the next three GET /jobs (page 2 and its two retries) with 503, so the round ends failed.
+    const real = jobsServiceFromClient(harness.client);
+    const listed: number[] = [];
+    let failNextPage = true;
+    const watched: JobsService = {
+      ...real,
+      async *jobPages(range, signal) {
+        for await (const page of real.jobPages(range, signal)) {
+          if (!range.pageToken) {
+            listed.push(harness.time.now());
+            if (failNextPage && page.nextPageToken) {
+              failNextPage = false;
+              harness.emulator.control.setFaults({
+                rules: [{ method: 'GET', path: '/jobs', serverError: { status: 503, count: 3 } }],
+              });
+            }
+          }
+          yield page;
+        }
+      },
+    };
+    await harness.reopen({ service: watched });
+    // More jobs in flight than one page of the listing holds (the emulator's pages hold 50).
+    await submitImages(harness, 60, 'many');
+    for (let i = 0; i < 40; i += 1) await harness.advance(500);
+    expect(failNextPage).toBe(false);
+    expect(harness.rounds[0]).toMatchObject({ failure: { code: 'server', httpStatus: 503 } });
+    expect(listed.length).toBeGreaterThanOrEqual(3);
+    // The job list was read when its first page answered: no listing, whoever asks, within the
+    // advised interval of it (before, the round after the failed one listed again ~1 s later).
+    const gaps = listed.slice(1).map((at, i) => at - listed[i]!);
+    expect(Math.min(...gaps), `listings at ${listed.join(', ')}`).toBeGreaterThanOrEqual(POLL_INTERVALS_MS.imageJob);
+  });
+
   it('an interrupted submission checked moments after a listing waits for the next one, which serves both', async () => {
     h = await startEngineHarness();
     h.engine.start();

@@ -2,6 +2,7 @@
 // of its cache from its client, with the renderer's events after each refresh.
 import type { SyncResultInfo } from '../../contract/ipc/sync.ts';
 import type { AccountSession } from '../account/types.ts';
+import type { JobListGate } from '../api/job-list-gate.ts';
 import type { EventBus } from '../events.ts';
 import type { AppliedChanges } from './apply-snapshot.ts';
 import { createSyncer, type Syncer } from './syncer.ts';
@@ -14,10 +15,11 @@ function emitSyncEvents(events: EventBus, result: SyncResultInfo, changes: Appli
     events.emit('assets:changed', { reason: 'sync', kinds: changes.changedAssetKinds });
 }
 
-export function createAccountSyncer(session: AccountSession, events: EventBus): Syncer {
+export function createAccountSyncer(session: AccountSession, events: EventBus, listGate?: JobListGate): Syncer {
   return createSyncer({
     cache: session.cache,
     source: session.client,
+    ...(listGate ? { listGate } : {}),
     onSynced: (result, changes) => emitSyncEvents(events, result, changes),
     onStatus: (status) => events.emit('sync:status-changed', status),
   });

@@ -41,7 +41,7 @@ export interface FetchOptions {
   /** Model image lists (and job look-ups) read at once. Default 3. */
   concurrency?: number;
   /** What the job scan needs from the cache; without it (or a source without job calls) no scan runs. */
-  jobScan?: Pick<JobScanInput, 'state' | 'now' | 'knownJobIds' | 'hasImage'>;
+  jobScan?: Pick<JobScanInput, 'state' | 'now' | 'knownJobIds' | 'hasImage' | 'listGate'>;
 }
 
 const isNotFound = (error: unknown): boolean => error instanceof AppError && error.info.code === 'not_found';

@@ -3,6 +3,7 @@
 // last scan (GET /jobs, ≤ 7-day windows), then for succeeded jobs neither the jobs engine nor the
 // cache knows: GET /jobs/{id} for the output ids and GET /images/{id} for each unknown image.
 // Videos are not looked up: GET /videos lists all of them. Reads only; the caller writes.
+import type { JobListGate } from '../api/job-list-gate.ts';
 import { AppError } from '../../contract/errors.ts';
 import type { ImageRecord, Job, JobsPage } from '../../contract/service.ts';
 import { isJobSuccess, isJobTerminal, JOB_LIST_RANGE_MS } from '../../contract/service.ts';
@@ -43,6 +44,8 @@ export interface JobScanInput {
   concurrency: number;
   /** Counts every request. */
   counted(): void;
+  /** The account's one gate for GET /jobs (shared with the jobs engine): the list waits its turn. */
+  listGate?: JobListGate;
 }
 
 export interface JobScanResult {
@@ -71,9 +74,17 @@ export async function scanJobs(source: JobScanSource, input: JobScanInput): Prom
 
   const listed: { jobId: string; status: string; createdAt: number }[] = [];
   // All pages: a cut-short list would leave jobs behind `until` unseen (the client stops a looping token).
-  for await (const page of source.listJobs({ start: iso(start), end: iso(end), ...call })) {
-    input.counted();
-    for (const job of page.jobs) listed.push({ ...job, createdAt: parseTime(job.createdAt) ?? now });
+  // Never within the advised interval of another read of the job list (the jobs engine's included).
+  const turn = input.listGate ? await input.listGate.take(signal) : null;
+  try {
+    for await (const page of source.listJobs({ start: iso(start), end: iso(end), ...call })) {
+      turn?.answered();
+      input.counted();
+      for (const job of page.jobs) listed.push({ ...job, createdAt: parseTime(job.createdAt) ?? now });
+    }
+  } catch (error) {
+    turn?.failed();
+    throw error;
   }
 
   const unfinished = listed.filter((j) => !isJobTerminal(j.status));

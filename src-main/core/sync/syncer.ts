@@ -1,5 +1,6 @@
 // Runs refreshes of one account's cache: one at a time (a second request joins the running one
 // when it covers the same ground), with status kept for the renderer and events on completion.
+import type { JobListGate } from '../api/job-list-gate.ts';
 import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import type { SyncResultInfo, SyncScopeInfo, SyncStatusInfo } from '../../contract/ipc/sync.ts';
 import type { Cache } from '../db/cache.ts';
@@ -19,6 +20,8 @@ export interface SyncerDeps {
   onSynced?: (result: SyncResultInfo, changes: AppliedChanges) => void;
   onStatus?: (status: SyncStatusInfo) => void;
   concurrency?: number;
+  /** The account's one gate for GET /jobs (shared with the jobs engine): the job scan waits its turn. */
+  listGate?: JobListGate;
 }
 
 export interface Syncer {
@@ -68,6 +71,7 @@ export function createSyncer(deps: SyncerDeps): Syncer {
         now: startedAt,
         knownJobIds: (ids) => deps.cache.jobs.knownJobIds(ids),
         hasImage: (id) => deps.cache.assets.get('image', id) !== undefined,
+        ...(deps.listGate ? { listGate: deps.listGate } : {}),
       },
     });
     if (controller.signal.aborted) throw new AppError({ code: 'internal', message: 'The refresh was stopped.' });
