@@ -77,6 +77,8 @@ describe('attribution', () => {
     const after = h.engine.list();
     expect(after.find((j) => j.localId === firstJob.localId)).toBeUndefined();
     expect(byId(after, second.localId).possibleJobs.map((p) => p.jobId)).toEqual([second.jobId]);
+    // The tied request is no other found job's possible sender any more.
+    expect(after.find((j) => j.jobId === second.jobId)!.mayBeFrom).toEqual([second.localId]);
   });
 
   it('ties each row to its job when what the finished jobs made leaves no choice (a video and an image)', async () => {

@@ -93,6 +93,12 @@ export function tieJob(deps: AttributionDeps, job: JobRow, row: JobRow): JobRow 
       const recorded = recordOutputs(cache, tied, record, now);
       store.update(row.local_id, { outputs: recorded.infos }, now);
     }
+    // The row follows its own job now: it is no other found job's possible sender any more.
+    for (const other of store.unattributedNaming([row.local_id])) {
+      const rest = candidateRowsOf(other).filter((id) => id !== row.local_id);
+      store.update(other.local_id, { candidateRows: rest }, now);
+      released.push(other.local_id);
+    }
     // A row that may have sent only this job now has nothing left that can be its own.
     const stillNamed = new Set(store.unattributedNaming(others).flatMap((j) => candidateRowsOf(j)));
     for (const id of others) {
