@@ -20,7 +20,7 @@ async function side(seed: number, size: SoakMixSize, faults: boolean, quick: boo
     size,
     mix: faults ? BAD_NETWORK : NO_FAULTS,
     timeScale: quick ? 4 : 3,
-    jobSpeed: 2,
+    jobSpeed: quick ? 4 : 2,
     kill: null,
     settleLimitMs: quick ? 60_000 : 150_000,
   });
