@@ -40,7 +40,8 @@ test('two lost answers in one moment: both requests say "may have been sent" and
   const koi = jobs.section('attention').getByTestId('job-row').filter({ hasText: 'a koi pond from above' });
   const bicycle = jobs.section('attention').getByTestId('job-row').filter({ hasText: 'a red bicycle by a wall' });
   await expect(koi.getByTestId('job-maybe-sent')).toContainText('May have been sent', { timeout: 240_000 });
-  await expect(bicycle.getByTestId('job-maybe-sent')).toContainText('May have been sent');
+  // Its window closes a moment after the first's: it may be decided on the next pass (a few seconds on).
+  await expect(bicycle.getByTestId('job-maybe-sent')).toContainText('May have been sent', { timeout: 30_000 });
   const found = jobs.root.getByTestId('jobs-unattributed').getByTestId('job-row');
   await expect(found).toHaveCount(2);
   await expect(found.first()).toContainText('Found on the service — could not tell which of your requests');
