@@ -16,7 +16,7 @@ import { createCore, type Core } from './core.ts';
 import { createMemoryStore } from './settings/store.ts';
 import { arbitraryFor, hostileValue, poisoned, type ArbitraryContext } from './test-support/schema-arbitrary.ts';
 
-/** Modest on purpose: the whole file runs in a few seconds in `npm test`. */
+/** Modest on purpose: the whole file runs in a few seconds in `npm test` (sync:refresh aside, ~30 s: see its note). */
 const RUNS_PER_CHANNEL = 12;
 /** Channels that close or replace the account run last, so the others meet an open account. */
 const ACCOUNT_CHANGING = new Set(['account:set-key', 'account:remove-key', 'account:use-demo', 'account:leave-demo']);
@@ -73,18 +73,24 @@ async function expectResult(channel: unknown, args: unknown): Promise<void> {
 }
 
 describe('every channel through the real dispatcher', () => {
-  it.each(channels)('%s answers a Result for schema-shaped, poisoned and garbage arguments', async (channel) => {
-    const schema = invokeChannels[channel].args as unknown as Parameters<typeof arbitraryFor>[0];
-    const args = fc.oneof(
-      { weight: 3, arbitrary: arbitraryFor(schema, ctx) },
-      { weight: 2, arbitrary: poisoned(schema, ctx) },
-      { weight: 1, arbitrary: hostileValue },
-    );
-    await fc.assert(
-      fc.asyncProperty(args, (value) => expectResult(channel, value)),
-      { numRuns: RUNS_PER_CHANNEL, seed: 19_000 + channels.indexOf(channel) },
-    );
-  });
+  it.each(channels)(
+    '%s answers a Result for schema-shaped, poisoned and garbage arguments',
+    async (channel) => {
+      const schema = invokeChannels[channel].args as unknown as Parameters<typeof arbitraryFor>[0];
+      const args = fc.oneof(
+        { weight: 3, arbitrary: arbitraryFor(schema, ctx) },
+        { weight: 2, arbitrary: poisoned(schema, ctx) },
+        { weight: 1, arbitrary: hostileValue },
+      );
+      await fc.assert(
+        fc.asyncProperty(args, (value) => expectResult(channel, value)),
+        { numRuns: RUNS_PER_CHANNEL, seed: 19_000 + channels.indexOf(channel) },
+      );
+      // A refresh waits its turn for the job list (never two reads within 5 s, api/job-list-gate.ts),
+      // so the refreshes of a burst answer about 5 s apart.
+    },
+    120_000,
+  );
 
   it('answers unknown and non-string channel names with a Result', async () => {
     await fc.assert(
