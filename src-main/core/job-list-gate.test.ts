@@ -3,7 +3,8 @@
 // other, whoever asks first. Against the emulator on its virtual clock.
 import { afterEach, expect, it } from 'vitest';
 import { POLL_INTERVALS_MS, type JobsPage } from '../contract/service.ts';
-import { JobListGate } from './api/job-list-gate.ts';
+import { IN_FLIGHT_LIMIT_MS, JobListGate, MIN_LIST_INTERVAL_MS } from './api/job-list-gate.ts';
+import type { EngineTime } from './host/time.ts';
 import type { ServiceClient } from './api/service-client.ts';
 import { jobsServiceFromClient, type JobsService } from './jobs/service-port.ts';
 import { imageBody, startEngineHarness, type EngineHarness } from './jobs/test-support/engine-harness.ts';
@@ -65,4 +66,34 @@ it('a library refresh moments after the jobs engine listed waits for the interva
   const sorted = reads.map((r) => r.at).sort((a, b) => a - b);
   const gaps = sorted.slice(1).map((at, i) => at - sorted[i]!);
   expect(Math.min(...gaps), JSON.stringify(reads)).toBeGreaterThanOrEqual(POLL_INTERVALS_MS.imageJob);
+});
+
+it('a listing still waiting for its first page holds the gate, however long its own retries take', () => {
+  // The sync's read met a 429 with Retry-After 2 s (6 s of a fast clock): the engine must not list
+  // meanwhile, or the service sees two listings moments apart when the slow one lands (soak, CI).
+  let t = 1_800_000_000_000;
+  const time: EngineTime = { now: () => t, random: () => 0.5, setTimer: () => 0, clearTimer: () => {} };
+  const gate = new JobListGate(time);
+  const slow = gate.claim();
+  t += 6_000;
+  expect(gate.nextAt(), 'a second listing while the first is in flight').toBeGreaterThan(t);
+  slow.answered();
+  expect(gate.nextAt()).toBe(t + MIN_LIST_INTERVAL_MS);
+
+  // A read that never answered gives the gate back (a failed read is not one).
+  t += MIN_LIST_INTERVAL_MS;
+  const before = gate.nextAt();
+  const failing = gate.claim();
+  t += 3_000;
+  expect(gate.nextAt()).toBeGreaterThan(t);
+  failing.failed();
+  expect(gate.nextAt()).toBe(before);
+
+  // A read whose caller never settles it stops holding the gate after the limit: polling goes on.
+  const lost = gate.claim();
+  const lostAt = t;
+  t += IN_FLIGHT_LIMIT_MS;
+  expect(gate.nextAt()).toBe(lostAt + MIN_LIST_INTERVAL_MS);
+  expect(gate.nextAt()).toBeLessThan(t);
+  lost.answered();
 });

@@ -3,6 +3,10 @@
 // one gate, so the list is never read twice within the shortest advised poll interval (5 s),
 // whoever asks. A read is claimed when its first page is asked for (so two askers cannot both go),
 // noted again when that page answers, and given back if it never did (a failed read is not one).
+// While a first page is in flight the gate stays shut: a read slowed by its own retries (a 429's
+// Retry-After, a backoff after a 503) must not let a second reader in, or the service sees two
+// listings moments apart when the slow one finally lands. A read that says nothing for
+// `IN_FLIGHT_LIMIT_MS` no longer holds the gate (a caller that never settles cannot stop polling).
 import { POLL_INTERVALS_MS } from '../../contract/service.ts';
 import { sleepOn, type EngineTime } from '../host/time.ts';
 
@@ -13,6 +17,9 @@ export const MIN_LIST_INTERVAL_MS = Math.min(
   POLL_INTERVALS_MS.videoJob,
 );
 
+/** How long an unsettled first page holds the gate at most. */
+export const IN_FLIGHT_LIMIT_MS = 120_000;
+
 /** One listing's hold on the gate: `answered` when its first page came, `failed` when it never did. */
 export interface JobListTurn {
   answered(): void;
@@ -22,6 +29,8 @@ export interface JobListTurn {
 export class JobListGate {
   readonly #time: EngineTime;
   #listedAt: number | null = null;
+  /** When each first page still in flight was claimed. */
+  readonly #inFlight = new Set<{ claimedAt: number }>();
 
   constructor(time: EngineTime) {
     this.#time = time;
@@ -32,8 +41,13 @@ export class JobListGate {
     return this.#listedAt;
   }
 
-  /** When the next listing may be asked for. */
+  /** When the next listing may be asked for (while one is in flight: an interval from now, asked again then). */
   nextAt(minIntervalMs = MIN_LIST_INTERVAL_MS): number {
+    const now = this.#time.now();
+    for (const read of this.#inFlight) {
+      if (now - read.claimedAt < IN_FLIGHT_LIMIT_MS) return Math.max(this.#listedAt ?? -Infinity, now) + minIntervalMs;
+      this.#inFlight.delete(read);
+    }
     return this.#listedAt === null ? -Infinity : this.#listedAt + minIntervalMs;
   }
 
@@ -42,13 +56,17 @@ export class JobListGate {
     const before = this.#listedAt;
     const claimed = this.#time.now();
     this.#listedAt = claimed;
+    const flight = { claimedAt: claimed };
+    this.#inFlight.add(flight);
     let read = false;
     return {
       answered: () => {
         read = true;
+        this.#inFlight.delete(flight);
         this.#listedAt = Math.max(this.#listedAt ?? claimed, this.#time.now());
       },
       failed: () => {
+        this.#inFlight.delete(flight);
         if (!read && this.#listedAt === claimed) this.#listedAt = before;
       },
     };

@@ -60,8 +60,10 @@ export class CreditsFiller {
         if (byJobId.size === 0 || pages >= MAX_PAGES) break;
       }
     } catch {
-      turn?.failed();
       // Offline, rate limited or refused: the estimate uses what is known; these jobs are not asked for again.
+    } finally {
+      // Settles the turn whatever happened (after an answer this only lets the gate go).
+      turn?.failed();
     }
   }
 }

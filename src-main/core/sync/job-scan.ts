@@ -82,9 +82,9 @@ export async function scanJobs(source: JobScanSource, input: JobScanInput): Prom
       input.counted();
       for (const job of page.jobs) listed.push({ ...job, createdAt: parseTime(job.createdAt) ?? now });
     }
-  } catch (error) {
+  } finally {
+    // Settles the turn whatever happened (after an answer this only lets the gate go).
     turn?.failed();
-    throw error;
   }
 
   const unfinished = listed.filter((j) => !isJobTerminal(j.status));
