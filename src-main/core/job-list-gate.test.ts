@@ -97,3 +97,32 @@ it('a listing still waiting for its first page holds the gate, however long its 
   expect(gate.nextAt()).toBeLessThan(t);
   lost.answered();
 });
+
+it("the user's Service history page counts as a listing: the engine's next one waits the interval", async () => {
+  h = await startEngineHarness();
+  const harness = h;
+  const reads: number[] = [];
+  const real = jobsServiceFromClient(harness.client);
+  const service: JobsService = {
+    ...real,
+    async *jobPages(range, signal) {
+      for await (const page of real.jobPages(range, signal)) {
+        if (!range.pageToken) reads.push(harness.time.now());
+        yield page;
+      }
+    },
+  };
+  await harness.reopen({ service, listGate: new JobListGate(harness.time) });
+  for (let i = 0; i < 3; i += 1) await harness.engine.submit({ kind: 'image', body: imageBody(`scene ${i}`) });
+  await harness.advance(4_000);
+  const now = harness.time.now();
+  await harness.engine.history({
+    start: new Date(now - 3_600_000).toISOString(),
+    end: new Date(now + 60_000).toISOString(),
+  });
+  expect(reads).toHaveLength(1);
+  for (let i = 0; i < 12; i += 1) await harness.advance(1_000);
+  expect(reads.length, 'the engine listed again').toBeGreaterThan(1);
+  const gaps = reads.slice(1).map((at, i) => at - reads[i]!);
+  expect(Math.min(...gaps), JSON.stringify(reads)).toBeGreaterThanOrEqual(POLL_INTERVALS_MS.imageJob);
+});

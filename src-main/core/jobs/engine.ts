@@ -96,7 +96,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
   const options = engineOptions(deps.options);
   const store = cache.jobs;
   const listGate = deps.listGate ?? new JobListGate(time);
-  const history = new JobHistory(service, store, time);
+  const history = new JobHistory(service, store, time, listGate);
   // Aborted by stop(): an account switch or quit never waits on a background request.
   let aborter = new AbortController();
   const signal = () => aborter.signal;

@@ -4,6 +4,7 @@
 import { AppError } from '../../contract/errors.ts';
 import type { JobHistoryPageInfo } from '../../contract/ipc/jobs.ts';
 import { JOB_LIST_RANGE_MS, type JobsPage } from '../../contract/service.ts';
+import type { JobListGate, JobListTurn } from '../api/job-list-gate.ts';
 import type { EngineTime } from '../host/time.ts';
 import type { JobsRepo } from '../db/repos/jobs-repo.ts';
 import { checkJobsPage, type JobsService } from './service-port.ts';
@@ -22,11 +23,14 @@ export class JobHistory {
   readonly #store: JobsRepo;
   readonly #time: EngineTime;
   readonly #open = new Map<string, Continuation>();
+  /** The account's gate for GET /jobs: the user's page does not wait, but it counts as a listing. */
+  readonly #gate: JobListGate | undefined;
 
-  constructor(service: JobsService, store: JobsRepo, time: EngineTime) {
+  constructor(service: JobsService, store: JobsRepo, time: EngineTime, gate?: JobListGate) {
     this.#service = service;
     this.#store = store;
     this.#time = time;
+    this.#gate = gate;
   }
 
   async page(query: { start: string; end: string; pageToken?: string | undefined }): Promise<JobHistoryPageInfo> {
@@ -44,6 +48,7 @@ export class JobHistory {
     this.#expire();
     const range = `${query.start}|${query.end}`;
     let pages: AsyncIterator<JobsPage>;
+    let turn: JobListTurn | undefined;
     if (query.pageToken) {
       const kept = this.#open.get(query.pageToken);
       if (!kept || kept.range !== range) {
@@ -57,9 +62,16 @@ export class JobHistory {
       this.#open.delete(query.pageToken);
       pages = kept.pages;
     } else {
+      turn = this.#gate?.claim();
       pages = this.#service.jobPages({ start: query.start, end: query.end })[Symbol.asyncIterator]();
     }
-    const step = await pages.next();
+    let step: IteratorResult<JobsPage>;
+    try {
+      step = await pages.next();
+      turn?.answered();
+    } finally {
+      turn?.failed();
+    }
     const page = step.done ? { jobs: [], nextPageToken: '' } : checkJobsPage(step.value);
     if (page.nextPageToken) {
       this.#open.set(page.nextPageToken, { pages, range, expiresAt: this.#time.now() + TTL_MS });
