@@ -2,6 +2,7 @@
 // the count against the model's limit is said once (on the slot), not again under the list.
 import { AppShellPage } from './pages/app-shell-page.ts';
 import { demoTest as test, expect } from './pages/app-fixtures.ts';
+import { CreateImagePage } from './pages/create-image-page.ts';
 import { CreateVideoPage } from './pages/create-video-page.ts';
 
 test('a link pasted on a role slot is added there and shown as a thumbnail; one count per slot', async ({
@@ -31,4 +32,32 @@ test('a link pasted on a role slot is added there and shown as a thumbnail; one 
   // The count is the slot's: the list under it says no other "n of m".
   await expect(form.field('referenceImages')).not.toContainText(/\d+ of \d+|\d+\/\d+/);
   await expect(form.references).not.toContainText('0/1');
+});
+
+test('a reference that is not a web address is refused on entry; one that cannot be loaded says why', async ({
+  page,
+  demoApp,
+}) => {
+  const shell = new AppShellPage(page);
+  await shell.open(demoApp.url);
+  await shell.goTo('create-image');
+  const form = new CreateImagePage(page);
+  await form.chooseModel('imagea-2');
+  const input = form.field('referenceImageURLs').getByRole('textbox');
+
+  await input.fill('my holiday photo');
+  await input.press('Enter');
+  await expect(form.fieldError('referenceImageURLs')).toContainText('“my holiday photo” is not a web address');
+  await expect(form.listItems('referenceImageURLs')).toHaveCount(0);
+  await expect(input, 'the entry is kept to be corrected').toHaveValue('my holiday photo');
+  await expect(input).toHaveAttribute('aria-invalid', 'true');
+  await input.fill('my holiday photo, fixed');
+  await expect(form.fieldError('referenceImageURLs'), 'editing clears the message').toHaveCount(0);
+
+  // Nothing answers on port 9 of this machine: the item stays, with the reason instead of a broken image.
+  await form.addToList('referenceImageURLs', ['http://127.0.0.1:9/nothing-here.png']);
+  const item = form.listItems('referenceImageURLs');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('could not be loaded from its address');
+  await expect(item.locator('img')).toHaveCount(0);
 });
