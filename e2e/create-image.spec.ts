@@ -167,6 +167,10 @@ test('presets are browsed by category, searched, picked and cleared', async ({ p
   await form.field('preset').getByRole('button', { name: 'Choose a preset…' }).click();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  // Each preset shows a picture: the newest image made with it, or its category's swatch.
+  const options = dialog.getByTestId('preset-option');
+  const pictures = options.locator('[data-testid="preset-sample"], [data-testid="preset-swatch"]');
+  await expect(pictures).toHaveCount(await options.count());
   await screenshotBothSchemes(page, 'create-image-presets');
 
   const first = dialog.getByRole('listitem').first().getByRole('button');
@@ -183,6 +187,9 @@ test('presets are browsed by category, searched, picked and cleared', async ({ p
   await dialog.getByRole('listitem').first().getByRole('button').click();
   await expect(dialog).toHaveCount(0);
   await expect(form.field('preset')).toContainText(name);
+  await expect(
+    form.field('preset').locator('[data-testid="preset-sample"], [data-testid="preset-swatch"]'),
+  ).toHaveCount(1);
   await form.field('preset').getByRole('button', { name: 'Clear preset' }).click();
   await expect(form.field('preset')).toContainText('Choose a preset…');
 });

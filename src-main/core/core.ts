@@ -147,7 +147,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
         uploads: () => readyUploads(services),
       }),
       ...assetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
-      ...presetsHandlers({ cache: services.cache }),
+      ...presetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...syncHandlers({ syncer: services.syncer, reach }),
       ...jobsHandlers(services),
       ...trainingHandlers(services),

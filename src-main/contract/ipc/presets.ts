@@ -9,6 +9,11 @@ export interface PresetInfo {
   name: string;
   /** '' when the service gave none (shown last, as "Other"). */
   category: string;
+  /**
+   * The preset's preview: the thumbnail of the newest image in the library made with it (the
+   * service gives presets no picture); null until there is one (the picker then shows its category's swatch).
+   */
+  sampleUrl: string | null;
 }
 
 export const presetsInvoke = {

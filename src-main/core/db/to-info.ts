@@ -7,7 +7,7 @@ import { isModelUsable } from '../../contract/service.ts';
 import { remotePosterLink, wantsPosterLink } from './poster-links.ts';
 import type { AssetRow } from './repos/asset-row.ts';
 import type { ModelRow, UploadedCounts } from './repos/models-repo.ts';
-import type { PresetRow } from './repos/presets-repo.ts';
+import type { PresetWithSample } from './repos/presets-repo.ts';
 import type { UploadRow } from './repos/uploads-repo.ts';
 import { isoTime } from './iso-time.ts';
 import { isoOrNull, parseJson } from './values.ts';
@@ -84,7 +84,12 @@ export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo 
   };
 }
 
-export const presetToInfo = (row: PresetRow): PresetInfo => ({ tag: row.tag, name: row.name, category: row.category });
+export const presetToInfo = (row: PresetWithSample, mediaUrlFor: MediaUrlFor): PresetInfo => ({
+  tag: row.tag,
+  name: row.name,
+  category: row.category,
+  sampleUrl: row.sample_thumb ? mediaUrlFor(row.sample_thumb) : null,
+});
 
 export function uploadToInfo(row: UploadRow, state: UploadStateInfo = row.state): UploadInfo {
   return {

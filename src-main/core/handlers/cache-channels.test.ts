@@ -50,7 +50,7 @@ beforeAll(async () => {
   const handlers = {
     ...modelsHandlers({ cache: () => cache, events, mediaUrlFor: browserMediaUrl, client: () => client }),
     ...assetsHandlers({ cache: () => cache, mediaUrlFor: browserMediaUrl }),
-    ...presetsHandlers({ cache: () => cache }),
+    ...presetsHandlers({ cache: () => cache, mediaUrlFor: browserMediaUrl }),
     ...syncHandlers({ syncer: () => syncer, reach: createServiceReach({ events }) }),
   };
   // Only this file's channels are exercised; the others are never called here.

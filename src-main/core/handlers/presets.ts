@@ -1,10 +1,14 @@
 // Handler of presets:list: the public presets as last synced (works offline).
 import type { PresetInfo } from '../../contract/ipc/presets.ts';
 import type { Cache } from '../db/cache.ts';
-import { presetToInfo } from '../db/to-info.ts';
+import { presetToInfo, type MediaUrlFor } from '../db/to-info.ts';
 
-export function presetsHandlers(deps: { cache(): Cache }) {
+export function presetsHandlers(deps: { cache(): Cache; mediaUrlFor: MediaUrlFor }) {
   return {
-    'presets:list': (): PresetInfo[] => deps.cache().presets.list().map(presetToInfo),
+    'presets:list': (): PresetInfo[] =>
+      deps
+        .cache()
+        .presets.listWithSamples()
+        .map((row) => presetToInfo(row, deps.mediaUrlFor)),
   };
 }

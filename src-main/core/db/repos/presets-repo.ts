@@ -10,6 +10,11 @@ export interface PresetRow {
   position: number;
 }
 
+/** A preset with its preview: the thumbnail of the newest image made with it (null: none yet). */
+export interface PresetWithSample extends PresetRow {
+  sample_thumb: string | null;
+}
+
 export interface ReplaceOutcome {
   added: number;
   updated: number;
@@ -18,6 +23,7 @@ export interface ReplaceOutcome {
 
 export class PresetsRepo {
   readonly #list: () => BetterSqlite3.Statement<[], PresetRow>;
+  readonly #withSamples: () => BetterSqlite3.Statement<[], PresetWithSample>;
   readonly #get: () => BetterSqlite3.Statement<[string], PresetRow>;
   readonly #upsert: () => BetterSqlite3.Statement;
   readonly #delete: () => BetterSqlite3.Statement<[string]>;
@@ -27,6 +33,15 @@ export class PresetsRepo {
     this.#list = preparedOnFirstUse(
       db,
       "SELECT tag, name, category, position FROM presets ORDER BY category = '', category COLLATE NOCASE, position",
+    );
+    // One index seek per preset (assets_preset_samples, migration 13), whatever the library's size.
+    this.#withSamples = preparedOnFirstUse(
+      db,
+      `SELECT tag, name, category, position,
+         (SELECT a.thumb_path FROM assets a
+           WHERE a.preset = presets.tag AND a.kind = 'image' AND a.thumb_path IS NOT NULL
+           ORDER BY a.created_at DESC LIMIT 1) AS sample_thumb
+       FROM presets ORDER BY category = '', category COLLATE NOCASE, position`,
     );
     this.#get = preparedOnFirstUse(db, 'SELECT tag, name, category, position FROM presets WHERE tag = ?');
     this.#upsert = preparedOnFirstUse(
@@ -40,6 +55,11 @@ export class PresetsRepo {
 
   list(): PresetRow[] {
     return this.#list().all();
+  }
+
+  /** The list with each preset's preview (the picker's). */
+  listWithSamples(): PresetWithSample[] {
+    return this.#withSamples().all();
   }
 
   get(tag: string): PresetRow | undefined {
