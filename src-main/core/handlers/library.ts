@@ -14,7 +14,7 @@ import { AppError } from '../../contract/errors.ts';
 import type { HostInfo } from '../context.ts';
 import type { PickedFolders } from '../host/picked-folders.ts';
 import type { LibraryHost } from '../library/library-host.ts';
-import { isEmptyOrLibrary } from '../library/library-marker.ts';
+import { isEmptyOrLibrary } from '../library/folder/library-marker.ts';
 import type { Settings } from '../settings/settings.ts';
 
 type Refs = { assets: AssetRefInfo[] };

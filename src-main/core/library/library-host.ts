@@ -12,8 +12,8 @@ import type { ProgressAggregate } from '../host/progress.ts';
 import type { Settings } from '../settings/settings.ts';
 import type { Library, LibraryDeps } from './library.ts';
 import type { Foreground } from './paced-work.ts';
-import { ensureLibraryMarker } from './library-marker.ts';
-import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
+import { ensureLibraryMarker } from './folder/library-marker.ts';
+import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media/media-serving.ts';
 import { posterLinkVideoId } from '../db/poster-links.ts';
 
 export interface LibraryHostDeps {
@@ -65,7 +65,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   let closed = false;
 
   const libraryCode = loadAfterStart(() =>
-    Promise.all([import('./library.ts'), import('./media-http.ts'), import('./library-move.ts')]).then(
+    Promise.all([import('./library.ts'), import('./media/media-http.ts'), import('./folder/library-move.ts')]).then(
       ([library, mediaHttp, move]) => ({ ...library, ...mediaHttp, ...move }),
     ),
   );
