@@ -349,8 +349,7 @@ export function createLibrary(deps: LibraryDeps): Library {
           }
         }
         if (asset) {
-          const download = queue.downloads.getByAsset(asset.seq);
-          if (download && download.state !== 'succeeded') await queue.cancel([ref]);
+          await queue.cancelUnfinished([ref]);
           const fresh = assets.getBySeq(asset.seq);
           if (fresh) assets.removeFromServer({ seq: fresh.seq, file_state: fresh.file_state });
         }
