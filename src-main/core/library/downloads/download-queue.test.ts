@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Transform, Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../emulator/index.ts';
+import { AppError } from '../../../contract/errors.ts';
 import type { DownloadsChangedInfo } from '../../../contract/ipc/library.ts';
 import type { Cache } from '../../db/cache.ts';
 import { assetFieldsFromImage, assetFieldsFromVideo } from '../../db/server-records.ts';
@@ -197,6 +198,49 @@ describe('DownloadQueue', () => {
     // Every figure is a count of real rows: never more waiting and active than unfinished downloads.
     expect(figures.every((f) => f.waiting + f.active <= images.length)).toBe(true);
     expect(q.queueInfo()).toMatchObject({ active: 0, waiting: 0 });
+  });
+
+  it('retries a 5xx during a download as transient, from the media host or from the service (the one classifier)', async () => {
+    const images = await finishedImages(emulator, 2, 'flaky host');
+    await addImages(images);
+    const [viaHost, viaService] = [images[0]!, images[1]!];
+    emulator.control.setFaults({
+      rules: [
+        // The media host answers 503 twice, then the file.
+        { path: `/media/*/image/${viaHost.id}.jpg`, serverError: { status: 503, count: 2 } },
+      ],
+    });
+    // A dead link: the fresh one is asked of the service, which first answers a 5xx worded with a
+    // code of its own (as backoff.test.ts's "a 5xx with an unusual code").
+    const dead = cache.assets.get('image', viaService.id)!;
+    cache.sqlite
+      .prepare('UPDATE assets SET url = ? WHERE seq = ?')
+      .run(`${emulator.url}/media/expired-token/image/${dead.id}.jpg`, dead.seq);
+    const service = emulatorLibraryClient(emulator.url);
+    let refreshes = 0;
+    const client = {
+      ...service,
+      getImage: async (id: string) => {
+        if (id === viaService.id && (refreshes += 1) === 1)
+          throw new AppError({ code: 'internal', message: 'The service had a problem (HTTP 502).', httpStatus: 502 });
+        return service.getImage(id);
+      },
+    };
+    const q = makeQueue({ client });
+    q.enqueue(images.map((i) => ({ kind: 'image' as const, id: i.id })));
+    await until(() => images.every((i) => state('image', i.id) === 'downloaded' || state('image', i.id) === 'failed'));
+    expect([state('image', viaHost.id), state('image', viaService.id)]).toEqual(['downloaded', 'downloaded']);
+    const waits = events.flatMap((e) => e.changed).filter((d) => d.error !== null);
+    // Waiting, not failed, and said as what it was: the host's 5xx is the service-side code.
+    expect(waits.filter((d) => d.asset.id === viaHost.id).map((d) => [d.state, d.error?.code])).toContainEqual([
+      'queued',
+      'server',
+    ]);
+    expect(waits.filter((d) => d.asset.id === viaService.id).map((d) => [d.state, d.error?.code])).toContainEqual([
+      'queued',
+      'internal',
+    ]);
+    expect(refreshes).toBe(2);
   });
 
   it('pauses the whole queue on a full disk with a clear message, and resumes', async () => {

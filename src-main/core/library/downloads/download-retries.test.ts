@@ -1,7 +1,8 @@
-// What an outcome does to a download row, and the download backoff (the shared full-jitter policy).
+// What an outcome does to a download row, and the download backoff (the one background backoff).
 import { describe, expect, it } from 'vitest';
 import type { DownloadRow } from '../../db/repos/downloads-repo.ts';
-import { applyOutcome, DOWNLOAD_BACKOFF, MAX_ATTEMPTS, retryDelayOf } from './download-retries.ts';
+import { BACKGROUND_BACKOFF } from '../../api/backoff.ts';
+import { applyOutcome, MAX_ATTEMPTS, retryDelayOf } from './download-retries.ts';
 
 const row = (patch: Partial<DownloadRow> = {}): DownloadRow => ({
   id: 1,
@@ -27,9 +28,9 @@ const row = (patch: Partial<DownloadRow> = {}): DownloadRow => ({
   ...patch,
 });
 
-const ctx = { now: 1_000, reason: null, backoff: (attempts: number) => attempts * 100 };
+const ctx = { now: 1_000, reason: null, backoff: (_info: unknown, attempts: number) => attempts * 100 };
 const retry = (progressed: boolean, immediately = false) =>
-  ({ kind: 'retry', code: 'network', message: 'cut', progressed, immediately }) as const;
+  ({ kind: 'retry', info: { code: 'network', message: 'cut' }, progressed, immediately }) as const;
 
 describe('applyOutcome', () => {
   it('schedules a retry with the backoff and counts the attempts', () => {
@@ -77,10 +78,16 @@ describe('applyOutcome', () => {
 });
 
 describe('retryDelayOf', () => {
-  it('draws anywhere up to the capped exponential step of the download policy', () => {
-    expect(retryDelayOf(() => 0.999999)(1)).toBeLessThanOrEqual(DOWNLOAD_BACKOFF.baseMs);
-    expect(retryDelayOf(() => 0.5)(3)).toBe(DOWNLOAD_BACKOFF.baseMs * 2);
-    expect(retryDelayOf(() => 0.999999)(30)).toBeLessThanOrEqual(DOWNLOAD_BACKOFF.capMs);
-    expect(retryDelayOf(() => 0)(1)).toBeGreaterThan(0);
+  const cut = { code: 'network', message: 'cut' } as const;
+  it('draws anywhere up to the capped exponential step of the one background backoff', () => {
+    expect(retryDelayOf(() => 0.999999)(cut, 1)).toBeLessThanOrEqual(BACKGROUND_BACKOFF.baseMs);
+    expect(retryDelayOf(() => 0.5)(cut, 3)).toBe(BACKGROUND_BACKOFF.baseMs * 2);
+    expect(retryDelayOf(() => 0.999999)(cut, 30)).toBeLessThanOrEqual(BACKGROUND_BACKOFF.capMs);
+    expect(retryDelayOf(() => 0)(cut, 1)).toBeGreaterThan(0);
+  });
+
+  it("waits at least a media host's or the service's Retry-After", () => {
+    const busy = { code: 'rate_limited', message: 'busy', retryAfterMs: 30_000 } as const;
+    expect(retryDelayOf(() => 0)(busy, 1)).toBeGreaterThanOrEqual(30_000);
   });
 });

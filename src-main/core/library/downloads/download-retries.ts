@@ -1,14 +1,13 @@
-// What a step's outcome does to its download row: retry later (the shared full-jitter backoff with
-// the download policy), give up after MAX_ATTEMPTS, wait for a paused queue, or fail for good.
-// Pure: the queue saves, mirrors and announces what this decides.
-import type { ErrorCode } from '../../../contract/errors.ts';
-import { fullJitterDelay, type BackoffPolicy } from '../../api/backoff.ts';
+// What a step's outcome does to its download row: retry later (the one background backoff,
+// api/backoff.ts retryDelay: full jitter, a Retry-After as a floor), give up after MAX_ATTEMPTS,
+// wait for a paused queue, or fail for good. Whether a failure is retried at all was decided by
+// the one classifier (download-runner.ts). Pure: the queue saves, mirrors and announces it.
+import type { ErrorCode, ErrorInfo } from '../../../contract/errors.ts';
+import { BACKGROUND_BACKOFF, retryDelay } from '../../api/backoff.ts';
 import type { DownloadRow } from '../../db/repos/downloads-repo.ts';
 import { DISK_FULL_MESSAGE } from './download-info.ts';
 import type { StepOutcome } from './download-runner.ts';
 
-/** A media host that keeps failing is retried for minutes, never hammered. */
-export const DOWNLOAD_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 5 * 60_000 };
 export const MAX_ATTEMPTS = 8;
 
 /** Why a running step was stopped (the AbortSignal's reason). */
@@ -27,14 +26,15 @@ export type OutcomeEffect =
 export interface OutcomeContext {
   now: number;
   reason: AbortReason | null;
-  /** Delay before retry number `attempts`. */
-  backoff(attempts: number): number;
+  /** Delay before retry number `attempts` after `info`. */
+  backoff(info: ErrorInfo, attempts: number): number;
 }
 
+/** The one background backoff (a media host that keeps failing is retried for minutes, never hammered). */
 export const retryDelayOf =
   (random: () => number) =>
-  (attempts: number): number =>
-    fullJitterDelay(attempts, random, DOWNLOAD_BACKOFF);
+  (info: ErrorInfo, attempts: number): number =>
+    retryDelay(info, attempts, random, BACKGROUND_BACKOFF);
 
 export function failRow(row: DownloadRow, code: ErrorCode, message: string): void {
   row.state = 'failed';
@@ -64,19 +64,19 @@ export function applyOutcome(row: DownloadRow, outcome: StepOutcome, ctx: Outcom
     case 'retry': {
       row.attempts = outcome.progressed ? 1 : row.attempts + 1;
       if (row.attempts >= MAX_ATTEMPTS) {
-        failRow(row, outcome.code, `${outcome.message} (gave up after ${row.attempts} tries; press Retry)`);
+        failRow(row, outcome.info.code, `${outcome.info.message} (gave up after ${row.attempts} tries; press Retry)`);
         return { kind: 'save-and-mirror' };
       }
-      row.error = outcome.message;
-      row.error_code = outcome.code;
+      row.error = outcome.info.message;
+      row.error_code = outcome.info.code;
       if (outcome.immediately) {
         // A dead signed link: the next step asks for a fresh one (a new preparation for MP4).
         row.url = null;
         row.prepare_percent = null;
         row.state = 'queued';
-        row.next_attempt_at = row.attempts <= 2 ? now : now + ctx.backoff(row.attempts);
+        row.next_attempt_at = row.attempts <= 2 ? now : now + ctx.backoff(outcome.info, row.attempts);
       } else {
-        row.next_attempt_at = now + ctx.backoff(row.attempts);
+        row.next_attempt_at = now + ctx.backoff(outcome.info, row.attempts);
         if (row.state !== 'preparing') row.state = 'queued';
       }
       return { kind: 'save-and-mirror' };

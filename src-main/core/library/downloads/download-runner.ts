@@ -6,10 +6,12 @@ import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { AppError, type ErrorCode } from '../../../contract/errors.ts';
+import { AppError, type ErrorCode, type ErrorInfo } from '../../../contract/errors.ts';
 // The upload rules file alone: the full rules index is large and this runs in every downloader.
 import { detectImageFormat } from '../../../contract/rules/upload.ts';
 import { POLL_INTERVALS_MS } from '../../../contract/service.ts';
+import { classifyFailure, errorInfoOf } from '../../api/backoff.ts';
+import { isDiskFull } from '../../db/disk-full.ts';
 import type { DownloadRow } from '../../db/repos/downloads-repo.ts';
 import type { FinishedFile } from './download-commits.ts';
 import { sizeInFolder, type DownloadFolders } from './download-folders.ts';
@@ -19,14 +21,19 @@ import type { MediaFetch } from '../media/media-http.ts';
 import { extensionOfContentType, extensionOfFormat } from '../media/media-types.ts';
 import { resolveInLibrary, safeLibraryPath } from '../folder/paths.ts';
 import type { LibraryServiceClient } from '../service-port.ts';
-import { DownloadError, HEAD_BYTES, isDiskFull, transferToPart, type MediaLimits, type PartFs } from './transfer.ts';
+import { DownloadError } from './download-error.ts';
+import type { MediaLimits } from './media-limits.ts';
+import { HEAD_BYTES, transferToPart, type PartFs } from './transfer.ts';
 
 export type StepOutcome =
   | { kind: 'succeeded' }
   /** Not done yet, nothing wrong (a video still being prepared): run again at `at`. */
   | { kind: 'later'; at: number }
-  /** Something failed that may pass; `progressed` = bytes arrived during this step. */
-  | { kind: 'retry'; code: ErrorCode; message: string; progressed: boolean; immediately?: boolean }
+  /**
+   * Something failed that may pass (the one classifier said so, or a dead link): `info` says what,
+   * for the row and the backoff (a Retry-After is a floor); `progressed` = bytes arrived during this step.
+   */
+  | { kind: 'retry'; info: ErrorInfo; progressed: boolean; immediately?: boolean }
   | { kind: 'failed'; code: ErrorCode; message: string }
   | { kind: 'disk_full' }
   | { kind: 'aborted' };
@@ -55,6 +62,13 @@ export interface RunnerContext {
   /** False when the library's disk is below the free-space floor (download-space.ts). */
   hasRoom?(): Promise<boolean>;
 }
+
+const NO_LINK_YET: StepOutcome = {
+  kind: 'retry',
+  info: { code: 'not_found', message: 'No link yet.' },
+  progressed: false,
+  immediately: true,
+};
 
 const PREPARE_FAILED = 'The service could not prepare this video for download. Press Retry to ask it again.';
 
@@ -89,29 +103,27 @@ async function sniffedImageExtension(path: string, head: Buffer | null): Promise
   return format ? extensionOfFormat(format) : undefined;
 }
 
-function fromServiceError(error: unknown, what: string): StepOutcome {
-  if (error instanceof AppError) {
-    const { code, message } = error.info;
-    if (code === 'not_found') return { kind: 'failed', code, message: `${what} is no longer on the service.` };
-    if (code === 'auth')
-      return { kind: 'failed', code, message: 'The service refused the API key; check it in Settings.' };
-    if (
-      code === 'network' ||
-      code === 'server' ||
-      code === 'rate_limited' ||
-      code === 'malformed_response' ||
-      code === 'offline'
-    ) {
-      return { kind: 'retry', code, message, progressed: false };
-    }
-    return { kind: 'failed', code, message };
+/**
+ * A failed request, service or media, judged by the one classifier of background failures
+ * (api/backoff.ts classifyFailure): transient ones (5xx, network, cut or unreadable answers) and
+ * rate limits are tried again later; the rest fail with the reason.
+ */
+function judged(info: ErrorInfo, progressed: boolean, what: string): StepOutcome {
+  switch (classifyFailure(info)) {
+    case 'transient':
+    case 'rate_limited':
+      return { kind: 'retry', info, progressed };
+    case 'not_found':
+      return { kind: 'failed', code: info.code, message: `${what} is no longer on the service.` };
+    case 'auth':
+      return { kind: 'failed', code: info.code, message: 'The service refused the API key; check it in Settings.' };
+    case 'permanent':
+      return { kind: 'failed', code: info.code, message: info.message };
   }
-  return {
-    kind: 'retry',
-    code: 'network',
-    message: error instanceof Error ? error.message : String(error),
-    progressed: false,
-  };
+}
+
+function fromServiceError(error: unknown, what: string): StepOutcome {
+  return judged(errorInfoOf(error), false, what);
 }
 
 function fromDownloadError(error: unknown, progressed: boolean): StepOutcome {
@@ -123,18 +135,18 @@ function fromDownloadError(error: unknown, progressed: boolean): StepOutcome {
         return { kind: 'aborted' };
       case 'disk_full':
         return { kind: 'disk_full' };
-      case 'retryable':
-        return { kind: 'retry', code: 'network', message: error.message, progressed };
+      case 'failure':
+        return judged(error.info, progressed, 'This file');
       case 'stalled':
         // A drip moves a few bytes: that is no progress, or it would retry (and hold a slot) forever.
-        return { kind: 'retry', code: 'network', message: error.message, progressed: false };
+        return { kind: 'retry', info: error.info, progressed: false };
       case 'link':
-        return { kind: 'retry', code: 'not_found', message: error.message, progressed, immediately: true };
+        return { kind: 'retry', info: error.info, progressed, immediately: true };
       case 'fatal':
         return { kind: 'failed', code: 'unsupported', message: error.message };
     }
   }
-  if (error instanceof AppError) return { kind: 'failed', code: error.info.code, message: error.info.message };
+  if (error instanceof AppError) return judged(error.info, progressed, 'This file');
   return { kind: 'failed', code: 'internal', message: 'The download failed unexpectedly; details are in the log.' };
 }
 
@@ -194,7 +206,7 @@ async function refreshLink(ctx: RunnerContext, row: DownloadRow): Promise<StepOu
 async function runFile(ctx: RunnerContext, row: DownloadRow): Promise<StepOutcome> {
   const files = filesOf({ kind: row.asset_kind, id: row.asset_id }, ctx.area);
   const url = row.url;
-  if (!url) return { kind: 'retry', code: 'not_found', message: 'No link yet.', progressed: false, immediately: true };
+  if (!url) return NO_LINK_YET;
   const dir = await ctx.folders.ensure(ctx.root, files.dir);
   const part = join(dir, basename(files.part));
   try {
@@ -287,8 +299,7 @@ async function runHls(ctx: RunnerContext, row: DownloadRow): Promise<StepOutcome
     await ctx.commit({ row, bytes: await folderBytes(target), sha256: null, dir: null });
     return { kind: 'succeeded' };
   }
-  if (!row.url)
-    return { kind: 'retry', code: 'not_found', message: 'No link yet.', progressed: false, immediately: true };
+  if (!row.url) return NO_LINK_YET;
   row.state = 'downloading';
   ctx.onChange();
   let progressed = false;

@@ -199,7 +199,10 @@ export class DownloadScheduler {
     const { deps, events, rows } = this.#p;
     const reason = controller.signal.aborted ? (controller.signal.reason as AbortReason) : null;
     if (this.#stopped || reason === 'stop' || reason === 'cancel') return;
-    const backoff = deps.retryDelayMs ?? retryDelayOf(deps.random ?? Math.random);
+    const { retryDelayMs } = deps;
+    const backoff = retryDelayMs
+      ? (_info: unknown, attempts: number) => retryDelayMs(attempts)
+      : retryDelayOf(deps.random ?? Math.random);
     const effect = applyOutcome(row, outcome, { now: this.#p.now(), reason, backoff });
     switch (effect.kind) {
       case 'succeeded':

@@ -12,7 +12,7 @@ import { startEmulator, type RunningEmulator } from '../../../../emulator/index.
 import { chooseVariant, copyHlsOffline, HLS_ENTRY } from './hls-copy.ts';
 import type { MediaFetch } from '../media/media-http.ts';
 import { findFfmpeg } from '../media/thumbnails.ts';
-import { DownloadError } from './transfer.ts';
+import { DownloadError } from './download-error.ts';
 import { finishedVideos } from '../test-support/emulator-media.ts';
 
 let emulator: RunningEmulator;

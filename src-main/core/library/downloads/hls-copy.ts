@@ -5,7 +5,8 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as HLS from 'hls-parser';
 import { fsyncDir, writeFileDurable } from '../folder/durable-fs.ts';
-import { DownloadError, transferToPart } from './transfer.ts';
+import { DownloadError, statusError } from './download-error.ts';
+import { transferToPart } from './transfer.ts';
 import { fetchMedia, type MediaFetch } from '../media/media-http.ts';
 
 type MasterPlaylist = InstanceType<typeof HLS.types.MasterPlaylist>;
@@ -58,14 +59,13 @@ async function fetchText(fetch: MediaFetch, url: string, signal: AbortSignal): P
     response = await fetch(url, {}, signal);
   } catch (error) {
     throw new DownloadError(
-      signal.aborted ? 'aborted' : 'retryable',
+      signal.aborted ? 'aborted' : 'failure',
       `The playlist could not be fetched: ${(error as Error).message}`,
     );
   }
   if (response.status !== 200) {
     response.body.destroy();
-    const kind = response.status >= 500 || response.status === 429 ? 'retryable' : 'link';
-    throw new DownloadError(kind, `The playlist answered ${response.status}.`, response.status);
+    throw statusError(response.status, response.headers, 'The playlist');
   }
   const chunks: Buffer[] = [];
   let size = 0;

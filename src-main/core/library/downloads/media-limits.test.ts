@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DownloadError, transferToPart, type MediaLimits, type TransferResult } from './transfer.ts';
+import { DownloadError } from './download-error.ts';
+import type { MediaLimits } from './media-limits.ts';
+import { transferToPart, type TransferResult } from './transfer.ts';
 
 let server: Server | undefined;
 let dir: string;
@@ -96,7 +98,7 @@ describe('media answer limits', () => {
       res.on('close', () => clearInterval(timer));
     });
     const outcome = await transfer(url, { deadlineMs: 500, stallMs: 60_000 });
-    expect(outcome).toMatchObject({ kind: 'retryable' });
+    expect(outcome).toMatchObject({ kind: 'failure' });
     expect((outcome as DownloadError).message).toMatch(/took longer than/);
     expect((await stat(join(dir, 'file.mp4.part'))).size).toBeGreaterThan(0);
   });

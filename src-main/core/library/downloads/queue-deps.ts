@@ -5,7 +5,8 @@ import type { AssetsRepo } from '../../db/repos/assets-repo.ts';
 import type { DownloadRow } from '../../db/repos/downloads-repo.ts';
 import type { MediaFetch } from '../media/media-http.ts';
 import type { LibraryServiceClient } from '../service-port.ts';
-import type { MediaLimits, PartFs } from './transfer.ts';
+import type { MediaLimits } from './media-limits.ts';
+import type { PartFs } from './transfer.ts';
 
 export interface DownloadQueueDeps {
   db: BetterSqlite3.Database;

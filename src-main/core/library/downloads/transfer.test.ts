@@ -11,14 +11,8 @@ import { startEmulator, type RunningEmulator } from '../../../../emulator/index.
 import { fetchMedia, type MediaFetch } from '../media/media-http.ts';
 import { PartWriter } from './part-writer.ts';
 import { blobUrl, expectedBlobSha256 } from '../test-support/blob.ts';
-import {
-  DownloadError,
-  EARLY_SYNC_BYTES,
-  nodePartFs,
-  transferToPart,
-  type PartFs,
-  type TransferState,
-} from './transfer.ts';
+import { DownloadError } from './download-error.ts';
+import { EARLY_SYNC_BYTES, nodePartFs, transferToPart, type PartFs, type TransferState } from './transfer.ts';
 
 let emulator: RunningEmulator;
 let dir: string;
@@ -88,7 +82,7 @@ async function cutOnce(url: string, part: string, bytes: number): Promise<Transf
       },
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DownloadError);
-    expect((error as DownloadError).kind).toBe('retryable');
+    expect((error as DownloadError).kind).toBe('failure');
     if ((await stat(part).catch(() => null))?.size) return persisted;
   }
   throw new Error('no byte arrived before the cut in 5 tries');

@@ -6,11 +6,12 @@ import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat, truncate } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
-import { Transform, type Readable, type Writable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isDiskFull } from '../../db/disk-full.ts';
 import { fsyncPath } from '../folder/durable-fs.ts';
-import { fetchMedia, MEDIA_REFUSED, type MediaFetch } from '../media/media-http.ts';
+import { fetchMedia, type MediaFetch } from '../media/media-http.ts';
+import { DownloadError, statusError, streamError } from './download-error.ts';
+import { DEFAULT_MEDIA_LIMITS, formatSize, meter, watchdog, type MediaLimits } from './media-limits.ts';
 import { PartWriter } from './part-writer.ts';
 
 /** What identifies the exact bytes being fetched, so a resume never splices two versions. */
@@ -24,26 +25,6 @@ export interface TransferState {
   validator: Validator | null;
   totalBytes: number | null;
   contentType: string | null;
-}
-
-export type DownloadErrorKind =
-  | 'retryable' // network trouble, 5xx, a cut body: try again later, resuming
-  | 'link' // 403/404/410: the signed link is dead; needs a fresh link
-  | 'disk_full'
-  | 'aborted'
-  /** Almost nothing arrived for a while (a drip): try later, and it does not count as progress. */
-  | 'stalled'
-  | 'fatal';
-
-export class DownloadError extends Error {
-  readonly kind: DownloadErrorKind;
-  readonly httpStatus: number | undefined;
-  constructor(kind: DownloadErrorKind, message: string, httpStatus?: number) {
-    super(message);
-    this.name = 'DownloadError';
-    this.kind = kind;
-    this.httpStatus = httpStatus;
-  }
 }
 
 /** The file operations of a transfer; tests inject failures (ENOSPC) here. */
@@ -78,74 +59,6 @@ export const nodePartFs: PartFs = {
   fsync: (path) => fsyncPath(path, 'r+'),
 };
 
-/** What one media answer may cost: a hostile or broken host must not fill the disk or hold a slot. */
-export interface MediaLimits {
-  /** The largest file accepted, declared or counted. */
-  maxBytes: number;
-  /** A window in which fewer than `minBytesPerStall` bytes arrive counts as a stall. */
-  stallMs: number;
-  minBytesPerStall: number;
-  /** One attempt ends after this long; the part stays and the next attempt resumes it. */
-  deadlineMs: number;
-}
-
-export const DEFAULT_MEDIA_LIMITS: MediaLimits = {
-  // Generated videos are tens to hundreds of MB; 4 GB leaves room without letting a body fill a disk.
-  maxBytes: 4 * 1024 * 1024 * 1024,
-  // Under ~0.5 KB/s for 30 s is no download; the socket's idle timeout alone never fires on a drip.
-  stallMs: 30_000,
-  minBytesPerStall: 16 * 1024,
-  deadlineMs: 30 * 60_000,
-};
-
-/** "50 GB", "2 MB": whole units, for messages. */
-export function formatSize(bytes: number): string {
-  const gb = 1024 * 1024 * 1024;
-  if (bytes >= gb) return `${Math.round(bytes / gb)} GB`;
-  return `${Math.max(1, Math.round(bytes / (1024 * 1024)))} MB`;
-}
-
-const formatDuration = (ms: number): string =>
-  ms >= 60_000 ? `${Math.round(ms / 60_000)} min` : `${Math.max(1, Math.round(ms / 1000))} s`;
-
-/**
- * Aborts `controller` with a clear DownloadError when the body stalls (a drip) or the attempt
- * outlives its deadline. `count` is called for every chunk; `stop` clears the timers.
- */
-function watchdog(limits: MediaLimits, controller: AbortController): { count(n: number): void; stop(): void } {
-  let inWindow = 0;
-  const deadline = setTimeout(
-    () =>
-      controller.abort(
-        new DownloadError(
-          'retryable',
-          `The download took longer than ${formatDuration(limits.deadlineMs)}; it will go on where it stopped.`,
-        ),
-      ),
-    limits.deadlineMs,
-  );
-  const stall = setInterval(() => {
-    if (inWindow < limits.minBytesPerStall) {
-      controller.abort(
-        new DownloadError(
-          'stalled',
-          `The media host sent almost nothing for ${formatDuration(limits.stallMs)}; will try again later.`,
-        ),
-      );
-    }
-    inWindow = 0;
-  }, limits.stallMs);
-  deadline.unref?.();
-  stall.unref?.();
-  return {
-    count: (n) => void (inWindow += n),
-    stop() {
-      clearTimeout(deadline);
-      clearInterval(stall);
-    },
-  };
-}
-
 export interface TransferOptions {
   url: string;
   partPath: string;
@@ -175,9 +88,6 @@ export interface TransferOptions {
    */
   hasRoom?(): Promise<boolean>;
 }
-
-/** How much body is written between two looks at the free space (hasRoom). */
-export const SPACE_CHECK_BYTES = 16 * 1024 * 1024;
 
 export interface TransferResult {
   bytes: number;
@@ -227,30 +137,6 @@ const unsatisfiedTotal = (value: string | undefined): number | undefined => {
   return match ? Number(match[1]) : undefined;
 };
 
-export { isDiskFull };
-
-function classifyStreamError(error: unknown, signal: AbortSignal): DownloadError {
-  if (error instanceof DownloadError) return error;
-  if (signal.aborted) return new DownloadError('aborted', 'The download was stopped.');
-  if (isDiskFull(error)) return new DownloadError('disk_full', 'The disk is full.');
-  const refused = [error, (error as { cause?: unknown } | null)?.cause].find(
-    (e) => (e as { code?: unknown } | null)?.code === MEDIA_REFUSED,
-  );
-  if (refused) return new DownloadError('fatal', (refused as Error).message);
-  const message = error instanceof Error ? error.message : String(error);
-  return new DownloadError('retryable', `The connection failed: ${message.slice(0, 200)}`);
-}
-
-function statusError(status: number): DownloadError {
-  if (status === 401 || status === 403 || status === 404 || status === 410) {
-    return new DownloadError('link', `The media link answered ${status}; it may have expired.`, status);
-  }
-  if (status === 408 || status === 429 || status >= 500) {
-    return new DownloadError('retryable', `The media host answered ${status}; will retry.`, status);
-  }
-  return new DownloadError('fatal', `The media host answered ${status}.`, status);
-}
-
 async function hashPrefix(fs: PartFs, path: string, length: number, hash: Hash): Promise<void> {
   if (length === 0) return;
   for await (const chunk of fs.reader(path, 0, length - 1)) hash.update(chunk as Buffer);
@@ -285,36 +171,6 @@ function earlySync(fs: PartFs, path: string): { wrote(n: number): void; settled(
   };
 }
 
-/** Counts, hashes and caps the body as it flows to disk; `onEnd` once the body has ended. */
-function meter(
-  hash: Hash,
-  limit: { bytes: number; error: () => DownloadError },
-  onChunk: (chunk: Buffer) => void,
-  onEnd: () => void,
-  hasRoom?: () => Promise<boolean>,
-): Transform {
-  let seen = 0;
-  let lookedAt = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      seen += chunk.length;
-      if (seen > limit.bytes) return done(limit.error());
-      hash.update(chunk);
-      onChunk(chunk);
-      if (!hasRoom || seen - lookedAt < SPACE_CHECK_BYTES) return done(null, chunk);
-      lookedAt = seen;
-      hasRoom().then(
-        (room) => (room ? done(null, chunk) : done(new DownloadError('disk_full', 'The disk is nearly full.'))),
-        () => done(null, chunk),
-      );
-    },
-    flush(done) {
-      onEnd();
-      done();
-    },
-  });
-}
-
 /** Fetches `url` into `partPath`, resuming what is there when the server still has the same entity. */
 export async function transferToPart(options: TransferOptions): Promise<TransferResult> {
   const fs = options.fs ?? nodePartFs;
@@ -343,7 +199,7 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
     try {
       response = await fetch(options.url, headers, signal);
     } catch (error) {
-      throw classifyStreamError(error, signal);
+      throw streamError(error, signal);
     }
     const { status, body } = response;
     const contentType = header(response.headers, 'content-type') ?? null;
@@ -390,7 +246,7 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
       continue;
     } else {
       body.destroy();
-      throw statusError(status);
+      throw statusError(status, response.headers);
     }
 
     if (total !== null && total > limits.maxBytes) {
@@ -427,7 +283,10 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
           }
         : {
             bytes: total - offset,
-            error: () => new DownloadError('retryable', 'The media host sent more bytes than it announced.'),
+            error: () =>
+              new DownloadError('failure', 'The media host sent more bytes than it announced.', {
+                code: 'malformed_response',
+              }),
           };
     const limited = new AbortController();
     const guard = watchdog(limits, limited);
@@ -458,12 +317,12 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
       );
     } catch (error) {
       if (limited.signal.aborted && !signal.aborted) throw limited.signal.reason as DownloadError;
-      throw classifyStreamError(error, signal);
+      throw streamError(error, signal);
     } finally {
       guard.stop();
     }
     if (total !== null && done !== total) {
-      throw new DownloadError('retryable', `The transfer ended early (${done} of ${total} bytes); it will resume.`);
+      throw new DownloadError('failure', `The transfer ended early (${done} of ${total} bytes); it will resume.`);
     }
     await sync.settled();
     return {
@@ -476,5 +335,5 @@ export async function transferToPart(options: TransferOptions): Promise<Transfer
       head,
     };
   }
-  throw new DownloadError('retryable', 'The media host kept answering with unexpected ranges.');
+  throw new DownloadError('failure', 'The media host kept answering with unexpected ranges.');
 }

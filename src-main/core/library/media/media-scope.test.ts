@@ -78,7 +78,8 @@ describe('a refused media link in a transfer', () => {
     const { mkdtemp, rm } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const { DownloadError, transferToPart } = await import('../downloads/transfer.ts');
+    const { transferToPart } = await import('../downloads/transfer.ts');
+    const { DownloadError } = await import('../downloads/download-error.ts');
     const dir = await mkdtemp(join(tmpdir(), 'atelier-scope-'));
     try {
       const error = await transferToPart({
