@@ -16,6 +16,21 @@ import { ensureLibraryMarker } from './folder/library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media/media-serving.ts';
 import { posterLinkVideoId } from '../db/poster-links.ts';
 
+// The one door into the library from outside it (the import rules, .dependency-cruiser.cjs):
+// what the hosts (media routes), the CLI and the handlers use of its rooms.
+export {
+  decodeMediaPath,
+  electronMediaUrl,
+  MEDIA_SCHEME,
+  mediaPathFromProtocolUrl,
+  toWebResponse,
+  type MediaReply,
+  type MediaRequest,
+} from './media/media-serving.ts';
+export { MIN_FREE_BYTES, statfsFreeBytes } from './downloads/download-space.ts';
+export { assertNoSymlinkEscape, isWithin, safeLibraryPath } from './folder/paths.ts';
+export { isEmptyOrLibrary } from './folder/library-marker.ts';
+
 export interface LibraryHostDeps {
   dataDir: string;
   settings: Settings;
