@@ -63,6 +63,37 @@ module.exports = {
       to: { path: '^src-main/core/(jobs|uploads|library|sync)/', pathNot: '^src-main/core/$1/' },
     },
     {
+      name: 'library-rooms-media-and-folder-stand-below-downloads',
+      comment:
+        "core/library's rooms (each folder's README.md): folder/ (the library folder, paths, moves) stands on nothing of media/ or downloads/; media/ (serving, thumbnails, posters, settings in files) may use folder/ but never downloads/. downloads/ may use both.",
+      severity: 'error',
+      from: { path: '^src-main/core/library/(media|folder)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src-main/core/library/downloads/' },
+    },
+    {
+      name: 'library-folder-is-the-ground',
+      comment: 'core/library/folder/ holds paths and the folder itself: it imports nothing of media/.',
+      severity: 'error',
+      from: { path: '^src-main/core/library/folder/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src-main/core/library/media/' },
+    },
+    {
+      name: 'library-rooms-do-not-reach-the-facade',
+      comment:
+        'The facade (core/library/library.ts, library-host.ts) builds the rooms; the rooms never import it back.',
+      severity: 'error',
+      from: { path: '^src-main/core/library/(downloads|media|folder)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src-main/core/library/library(-host)?\\.ts$' },
+    },
+    {
+      name: 'library-only-through-its-facade',
+      comment:
+        "Outside core/library, production code imports the library's top-level files only (the facade library-host.ts / library.ts and its small ports), never a room's file: the rooms can change inside.",
+      severity: 'error',
+      from: { pathNot: ['^src-main/core/library/', '\\.test\\.ts$', '/test-support/', '^bench/'] },
+      to: { path: '^src-main/core/library/(downloads|media|folder)/' },
+    },
+    {
       name: 'preload-imports-contract-only',
       severity: 'error',
       from: { path: '^src-main/preload/' },

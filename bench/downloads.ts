@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { openCache } from '../src-main/core/db/cache.ts';
-import { DownloadQueue } from '../src-main/core/library/download-queue.ts';
+import { DownloadQueue } from '../src-main/core/library/downloads/download-queue.ts';
 import { emulatorLibraryClient } from '../src-main/core/library/test-support/emulator-client.ts';
 import type { BenchContext, Scenario } from './harness/context.ts';
 import { lastJson, runChild, runNode } from './harness/child.ts';

@@ -222,11 +222,11 @@ if (mode === 'plain') {
   const [dbFile, root, emulatorUrl] = rest;
   if (!dbFile || !root || !emulatorUrl) throw new Error('usage: download.ts atelier <dbFile> <root> <emulatorUrl>');
   const { openCache } = await import('../../src-main/core/db/cache.ts');
-  const { DownloadQueue } = await import('../../src-main/core/library/download-queue.ts');
-  const { fetchMedia } = await import('../../src-main/core/library/media-http.ts');
+  const { DownloadQueue } = await import('../../src-main/core/library/downloads/download-queue.ts');
+  const { fetchMedia } = await import('../../src-main/core/library/media/media-http.ts');
   const { emulatorLibraryClient } = await import('../../src-main/core/library/test-support/emulator-client.ts');
   const { DOWNLOAD_CONCURRENCY } = await import('../../src-main/contract/ipc/settings.ts');
-  type MediaFetch = import('../../src-main/core/library/media-http.ts').MediaFetch;
+  type MediaFetch = import('../../src-main/core/library/media/media-http.ts').MediaFetch;
 
   const cache = openCache(dbFile);
   // Counted once, before the clock: the events then say which downloads succeeded (reading the

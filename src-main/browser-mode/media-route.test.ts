@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../core/core.ts';
 import { createEventBus } from '../core/events.ts';
-import { serveLocalMedia } from '../core/library/media-serving.ts';
+import { serveLocalMedia } from '../core/library/media/media-serving.ts';
 import { mediaRoute } from './media-route.ts';
 import { startBrowserMode, type BrowserModeServer } from './server.ts';
 

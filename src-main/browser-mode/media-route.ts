@@ -2,7 +2,7 @@
 // renderer, behind the same token guard as everything else, with Range support for players.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
-import { decodeMediaPath, type MediaReply, type MediaRequest } from '../core/library/media-serving.ts';
+import { decodeMediaPath, type MediaReply, type MediaRequest } from '../core/library/library-host.ts';
 
 export const MEDIA_ROUTE_PREFIX = '/media/';
 

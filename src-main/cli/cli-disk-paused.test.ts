@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIN_FREE_BYTES } from '../core/library/download-space.ts';
+import { MIN_FREE_BYTES } from '../core/library/downloads/download-space.ts';
 import { EXIT } from './exit-codes.ts';
 import { createHarness, filesContaining, SENTINEL_KEY, type CliHarness } from './test-support/cli-harness.ts';
 

@@ -3,7 +3,7 @@
 // wait on downloads end with what to do and EXIT.paused instead of waiting for ever. Nothing is
 // lost: the rows stay queued, the part files stay, and the next run resumes them.
 import type { DownloadQueueInfo } from '../contract/ipc/library.ts';
-import { MIN_FREE_BYTES, statfsFreeBytes } from '../core/library/download-space.ts';
+import { MIN_FREE_BYTES, statfsFreeBytes } from '../core/library/library-host.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 import type { Session } from './session.ts';
 

@@ -19,7 +19,7 @@ import { collectionsHandlers } from './handlers/collections.ts';
 import { organizeDemoLibrary } from './library/demo-organize.ts';
 import { browserMediaUrl } from './library/library-host.ts';
 import { createForeground } from './library/paced-work.ts';
-import type { MediaReply, MediaRequest } from './library/media-serving.ts';
+import type { MediaReply, MediaRequest } from './library/library-host.ts';
 import { createAccountServices, readyUploads } from './account-services.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';

@@ -6,7 +6,7 @@ import { RENDERER_SECURITY_HEADERS } from '../contract/csp.ts';
 import { APP_ORIGIN, APP_SCHEME, rendererFileFor } from './app-url.ts';
 import { LOAD_PROBLEM_URL } from './load-problem-page.ts';
 import { createMediaHandler, MEDIA_SCHEME } from './media-handler.ts';
-import type { MediaReply, MediaRequest } from '../core/library/media-serving.ts';
+import type { MediaReply, MediaRequest } from '../core/library/library-host.ts';
 
 /** Must run before app 'ready'. Neither scheme bypasses the CSP. */
 export function registerSchemes(): void {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mediaPathFromProtocolUrl as mediaPathFromUrl, serveLocalMedia } from '../core/library/media-serving.ts';
+import { mediaPathFromProtocolUrl as mediaPathFromUrl, serveLocalMedia } from '../core/library/media/media-serving.ts';
 import { createMediaHandler } from './media-handler.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'atelier-media-'));

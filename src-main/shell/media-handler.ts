@@ -7,7 +7,7 @@ import {
   toWebResponse,
   type MediaReply,
   type MediaRequest,
-} from '../core/library/media-serving.ts';
+} from '../core/library/library-host.ts';
 
 export { MEDIA_SCHEME };
 

@@ -11,14 +11,22 @@ export interface BackoffPolicy {
   capMs: number;
 }
 
-export const POLL_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 5 * 60_000 };
+/**
+ * The one backoff table of background work: polls, training checks, uploads and downloads (2 s
+ * doubling, capped at 5 min); a poll round's own short retries use ROUND_RETRY below.
+ */
+export const BACKGROUND_BACKOFF: BackoffPolicy = { baseMs: 2_000, capMs: 5 * 60_000 };
 
 /**
  * Full jitter from the client's retry policy (uniform in [0, min(cap, base·2^(failures-1))]), so
  * a crowd of clients or jobs that failed together does not come back together. `failures` counts
  * consecutive failures (≥ 1). A small floor keeps a zero draw from becoming a busy loop.
  */
-export function fullJitterDelay(failures: number, random: () => number, policy: BackoffPolicy = POLL_BACKOFF): number {
+export function fullJitterDelay(
+  failures: number,
+  random: () => number,
+  policy: BackoffPolicy = BACKGROUND_BACKOFF,
+): number {
   const options = { ...DEFAULT_RETRY_POLICY, baseDelayMs: policy.baseMs, maxDelayMs: policy.capMs };
   const floor = Math.min(250, backoffCeilingMs(failures, options));
   return Math.max(floor, fullJitterMs(Math.max(1, failures), options, random));
@@ -62,7 +70,7 @@ export function retryDelay(
   info: ErrorInfo,
   failures: number,
   random: () => number,
-  policy: BackoffPolicy = POLL_BACKOFF,
+  policy: BackoffPolicy = BACKGROUND_BACKOFF,
 ): number {
   const jittered = fullJitterDelay(failures, random, policy);
   const retryAfterMs = info.retryAfterMs;

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../core.ts';
 import type { HostInfo } from '../context.ts';
 import { noDesktop } from '../host/desktop.ts';
-import { LIBRARY_MARKER } from '../library/library-marker.ts';
+import { LIBRARY_MARKER } from '../library/folder/library-marker.ts';
 import { createMemoryStore } from '../settings/store.ts';
 
 let base: string;

@@ -13,8 +13,7 @@ import { resolve } from 'node:path';
 import { AppError } from '../../contract/errors.ts';
 import type { HostInfo } from '../context.ts';
 import type { PickedFolders } from '../host/picked-folders.ts';
-import type { LibraryHost } from '../library/library-host.ts';
-import { isEmptyOrLibrary } from '../library/library-marker.ts';
+import { isEmptyOrLibrary, type LibraryHost } from '../library/library-host.ts';
 import type { Settings } from '../settings/settings.ts';
 
 type Refs = { assets: AssetRefInfo[] };

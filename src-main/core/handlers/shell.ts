@@ -8,7 +8,7 @@ import type { CoreContext } from '../context.ts';
 import { externalUrlProblem } from '../host/external-url.ts';
 import { logsDir } from '../host/folders.ts';
 import type { PickedFolders } from '../host/picked-folders.ts';
-import { assertNoSymlinkEscape, isWithin, safeLibraryPath } from '../library/paths.ts';
+import { assertNoSymlinkEscape, isWithin, safeLibraryPath } from '../library/library-host.ts';
 
 const outsideLibrary = (): AppError =>
   new AppError({

@@ -4,7 +4,7 @@
 // and the user's confirmed "This is it" ties one to its request.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobInfo } from '../../contract/ipc/jobs.ts';
-import { settingsOfAsset } from '../library/embed-settings.ts';
+import { settingsOfAsset } from '../library/media/embed-settings.ts';
 import { MAYBE_SENT_MESSAGE, RECONCILE_WINDOW } from './reconcile.ts';
 import { imageBody, startEngineHarness, videoBody, type EngineHarness } from './test-support/engine-harness.ts';
 

@@ -2,7 +2,7 @@
 // falls back to the engine's own backoff, a stored wait never exceeds the backoff's maximum
 // (also when it was stored by an older version, read back at start-up), and "Check now" clears it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { POLL_BACKOFF, retryDelay } from '../api/backoff.ts';
+import { BACKGROUND_BACKOFF, retryDelay } from '../api/backoff.ts';
 import { imageBody, pollRequests, startEngineHarness, type EngineHarness } from './test-support/engine-harness.ts';
 import { createManualTime } from './test-support/manual-time.ts';
 import { DEFAULT_LOOP_OPTIONS, WallClockLoop, type GateStore } from './wall-clock-loop.ts';
@@ -19,8 +19,8 @@ describe('Retry-After limits', () => {
   it('never waits longer than the backoff maximum, whatever Retry-After says', () => {
     const random = () => 0.99;
     for (const retryAfterMs of [1, 30_000, CAP, CAP + 1, 99_999_999_000, Number.MAX_SAFE_INTEGER]) {
-      const delay = retryDelay({ code: 'rate_limited', message: 'busy', retryAfterMs }, 1, random, POLL_BACKOFF);
-      expect(delay, `Retry-After ${retryAfterMs} ms`).toBeLessThanOrEqual(POLL_BACKOFF.capMs);
+      const delay = retryDelay({ code: 'rate_limited', message: 'busy', retryAfterMs }, 1, random, BACKGROUND_BACKOFF);
+      expect(delay, `Retry-After ${retryAfterMs} ms`).toBeLessThanOrEqual(BACKGROUND_BACKOFF.capMs);
       expect(delay).toBeGreaterThan(0);
     }
     // A reasonable one is still a floor.

@@ -12,9 +12,24 @@ import type { ProgressAggregate } from '../host/progress.ts';
 import type { Settings } from '../settings/settings.ts';
 import type { Library, LibraryDeps } from './library.ts';
 import type { Foreground } from './paced-work.ts';
-import { ensureLibraryMarker } from './library-marker.ts';
-import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
+import { ensureLibraryMarker } from './folder/library-marker.ts';
+import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media/media-serving.ts';
 import { posterLinkVideoId } from '../db/poster-links.ts';
+
+// The one door into the library from outside it (the import rules, .dependency-cruiser.cjs):
+// what the hosts (media routes), the CLI and the handlers use of its rooms.
+export {
+  decodeMediaPath,
+  electronMediaUrl,
+  MEDIA_SCHEME,
+  mediaPathFromProtocolUrl,
+  toWebResponse,
+  type MediaReply,
+  type MediaRequest,
+} from './media/media-serving.ts';
+export { MIN_FREE_BYTES, statfsFreeBytes } from './downloads/download-space.ts';
+export { assertNoSymlinkEscape, isWithin, safeLibraryPath } from './folder/paths.ts';
+export { isEmptyOrLibrary } from './folder/library-marker.ts';
 
 export interface LibraryHostDeps {
   dataDir: string;
@@ -65,7 +80,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
   let closed = false;
 
   const libraryCode = loadAfterStart(() =>
-    Promise.all([import('./library.ts'), import('./media-http.ts'), import('./library-move.ts')]).then(
+    Promise.all([import('./library.ts'), import('./media/media-http.ts'), import('./folder/library-move.ts')]).then(
       ([library, mediaHttp, move]) => ({ ...library, ...mediaHttp, ...move }),
     ),
   );

@@ -18,22 +18,22 @@ import { AssetsRepo } from '../db/repos/assets-repo.ts';
 import { LocalCopiesRepo, type TimeCursor } from '../db/repos/local-copies-repo.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
-import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
+import { DownloadQueue, type DownloadQueueDeps } from './downloads/download-queue.ts';
 import type { DownloadRow } from '../db/repos/downloads-repo.ts';
-import { embedCommittedSettings } from './embed-settings.ts';
-import { exportAssets } from './library-export.ts';
-import { reconcileLocalFiles, removeLocalCopy } from './local-files.ts';
+import { embedCommittedSettings } from './media/embed-settings.ts';
+import { exportAssets } from './folder/library-export.ts';
+import { reconcileLocalFiles, removeLocalCopy } from './folder/local-files.ts';
 import { pacer, type Foreground } from './paced-work.ts';
-import { scopedMediaFetch, type MediaFetch } from './media-http.ts';
-import { serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
-import { safeLibraryPath, safeNameForId } from './paths.ts';
+import { scopedMediaFetch, type MediaFetch } from './media/media-http.ts';
+import { serveLocalMedia, type MediaReply, type MediaRequest } from './media/media-serving.ts';
+import { safeLibraryPath, safeNameForId } from './folder/paths.ts';
 import { wantsPosterLink } from '../db/poster-links.ts';
 import {
   createRemotePosterQueue,
   type PosterOutcome,
   type RemotePosterQueue,
   type RemotePosterQueueOptions,
-} from './remote-posters.ts';
+} from './media/remote-posters.ts';
 import type { LibraryServiceClient } from './service-port.ts';
 import {
   ensureRemotePoster,
@@ -41,7 +41,7 @@ import {
   generatedVideoPoster,
   isRemotePosterPath,
   type RemotePosterMiss,
-} from './thumbnails.ts';
+} from './media/thumbnails.ts';
 
 export const VIDEO_DELETE_REFUSED =
   "The service has no way to delete a video (its API lists DELETE only for images). Remove the local copy instead, or delete the video in the service's own app.";
@@ -349,8 +349,7 @@ export function createLibrary(deps: LibraryDeps): Library {
           }
         }
         if (asset) {
-          const download = queue.downloads.getByAsset(asset.seq);
-          if (download && download.state !== 'succeeded') await queue.cancel([ref]);
+          await queue.cancelUnfinished([ref]);
           const fresh = assets.getBySeq(asset.seq);
           if (fresh) assets.removeFromServer({ seq: fresh.seq, file_state: fresh.file_state });
         }

@@ -4,7 +4,7 @@
 import { app, safeStorage } from 'electron';
 import { createCore, type Core } from '../../core/core.ts';
 import type { HostServices } from '../../core/host/host-services.ts';
-import { electronMediaUrl } from '../../core/library/media-serving.ts';
+import { electronMediaUrl } from '../../core/library/library-host.ts';
 import type { Logger } from '../../core/log/index.ts';
 import type { KeyValueStore } from '../../core/settings/store.ts';
 import { createEmulatorDemo } from '../../demo/emulator-demo.ts';

@@ -9,8 +9,8 @@
 import { Transform } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { openCache } from '../../db/cache.ts';
-import { DownloadQueue } from '../download-queue.ts';
-import { fetchMedia, type MediaFetch } from '../media-http.ts';
+import { DownloadQueue } from '../downloads/download-queue.ts';
+import { fetchMedia, type MediaFetch } from '../media/media-http.ts';
 import { emulatorLibraryClient } from './emulator-client.ts';
 
 const { positionals, values } = parseArgs({

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProxyRecord } from '../../../../emulator/fault-proxy.ts';
 import type { JobInfo } from '../../../contract/ipc/jobs.ts';
-import { embedInPng } from '../../library/embed-settings.ts';
+import { embedInPng } from '../../library/media/embed-settings.ts';
 import { judgeSoak } from './soak-checks.ts';
 import type { ChildLine, DumpedAsset, SoakRun } from './soak-run.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/generation-settings.ts';
 import { POLL_INTERVALS_MS } from '../../../contract/service.ts';
 import type { JobInfo } from '../../../contract/ipc/jobs.ts';
-import { formatOf, readJpegXmp, readPngText } from '../../library/embed-settings.ts';
+import { formatOf, readJpegXmp, readPngText } from '../../library/media/embed-settings.ts';
 import type { ProxyRecord } from '../../../../emulator/fault-proxy.ts';
 import type { SoakRun } from './soak-run.ts';
 

@@ -1,0 +1,102 @@
+// Export: copies downloaded files (an HLS copy as its folder) to a folder the user chose, each
+// with a JSON sidecar of how it was made (prompt, params, model, job), never clobbering files.
+import { constants } from 'node:fs';
+import { copyFile, cp, mkdir, stat, writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
+import { AppError } from '../../../contract/errors.ts';
+import type { AssetRefInfo, LibraryExportInfo } from '../../../contract/ipc/library.ts';
+import type { AssetRow } from '../../db/repos/asset-row.ts';
+import { parseJson } from '../../db/values.ts';
+import { isWithin, safeLibraryPath } from './paths.ts';
+
+export interface ExportSource {
+  ref: AssetRefInfo;
+  asset: AssetRow | undefined;
+}
+
+/** The sidecar: what a person (or another tool) needs to know about the file, no signed links. */
+export function sidecarOf(asset: AssetRow, fileName: string): Record<string, unknown> {
+  return {
+    file: fileName,
+    kind: asset.kind,
+    id: asset.id,
+    modelId: asset.model_id,
+    jobId: asset.job_id,
+    prompt: asset.prompt,
+    preset: asset.preset,
+    params: parseJson(asset.params),
+    sourceAssetId: asset.source_asset_id,
+    createdAt: new Date(asset.created_at).toISOString(),
+    width: asset.width,
+    height: asset.height,
+    durationMs: asset.duration_ms,
+    bytes: asset.bytes,
+    sha256: asset.sha256,
+    exportedBy: 'Atelier',
+    exportedAt: new Date().toISOString(),
+  };
+}
+
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
+
+/** `name.ext`, or `name-2.ext`, `name-3.ext`… when taken (by the file or its sidecar). */
+async function freeName(dir: string, stem: string, ext: string): Promise<string> {
+  for (let n = 1; ; n += 1) {
+    const candidate = n === 1 ? stem : `${stem}-${n}`;
+    if (!(await exists(join(dir, `${candidate}${ext}`))) && !(await exists(join(dir, `${candidate}.json`))))
+      return candidate;
+  }
+}
+
+export async function exportAssets(
+  root: string,
+  sources: readonly ExportSource[],
+  to: string,
+): Promise<LibraryExportInfo> {
+  const target = resolve(to);
+  if (isWithin(root, target)) {
+    throw new AppError({
+      code: 'invalid_argument',
+      message: 'Choose a folder outside the library to export to.',
+      field: 'to',
+    });
+  }
+  await mkdir(target, { recursive: true });
+  const result: LibraryExportInfo = { exported: 0, skipped: [], to: target };
+  for (const { ref, asset } of sources) {
+    if (!asset) {
+      result.skipped.push({ asset: ref, reason: 'Not in the library.' });
+      continue;
+    }
+    if (asset.file_state !== 'downloaded' || !asset.local_path) {
+      result.skipped.push({ asset: ref, reason: 'Not downloaded yet; download it first.' });
+      continue;
+    }
+    const source = await safeLibraryPath(root, asset.local_path).catch(() => null);
+    if (!source || !(await exists(source))) {
+      result.skipped.push({ asset: ref, reason: 'The local file is missing.' });
+      continue;
+    }
+    if (asset.local_path.endsWith('.m3u8')) {
+      // The copy is a folder (playlists + segments); it is exported whole.
+      const folder = resolve(source, '..');
+      const stem = await freeName(target, basename(folder).replace(/\.hls$/, ''), '.hls');
+      await cp(folder, join(target, `${stem}.hls`), { recursive: true, errorOnExist: true, force: false });
+      await writeFile(
+        join(target, `${stem}.json`),
+        JSON.stringify(sidecarOf(asset, `${stem}.hls/${basename(source)}`), null, 2),
+      );
+    } else {
+      const ext = /\.[A-Za-z0-9]+$/.exec(source)?.[0] ?? '';
+      const stem = await freeName(target, basename(source, ext), ext);
+      await copyFile(source, join(target, `${stem}${ext}`), constants.COPYFILE_EXCL);
+      await writeFile(join(target, `${stem}.json`), JSON.stringify(sidecarOf(asset, `${stem}${ext}`), null, 2));
+    }
+    result.exported += 1;
+  }
+  return result;
+}
