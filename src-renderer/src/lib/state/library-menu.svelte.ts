@@ -4,11 +4,11 @@
 import { accountBound, accountScope } from '../account-scope.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import { invoke } from '../ipc.ts';
-import type { MenuAction, MenuEntry } from '../library/menu-entries.ts';
-import { toNativeMenu } from '../library/native-menu.ts';
+import type { MenuAction, MenuEntry } from '../menus/menu-entries.ts';
+import { toNativeMenu } from '../menus/native-menu.ts';
 import { appInfo } from './app-info.svelte.ts';
 
-export type { MenuAction, MenuEntry } from '../library/menu-entries.ts';
+export type { MenuAction, MenuEntry } from '../menus/menu-entries.ts';
 
 export type MenuHost = 'page' | 'viewer';
 
