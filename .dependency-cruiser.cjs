@@ -114,6 +114,14 @@ module.exports = {
       },
     },
     {
+      name: 'renderer-state-imports-no-views',
+      comment:
+        "The renderer's state (lib/state/), commands (lib/commands/), menus (lib/menus/) and helpers never import a view or a component: views read them, not the other way round.",
+      severity: 'error',
+      from: { path: '^src-renderer/src/lib/', pathNot: '^src-renderer/src/lib/(components|views)/' },
+      to: { path: ['^src-renderer/src/lib/(components|views)/', '\\.svelte$'] },
+    },
+    {
       name: 'emulator-imports-contract-only',
       severity: 'error',
       from: { path: '^emulator/' },

@@ -307,13 +307,25 @@ test('every public image model generates through the form, with options of its o
   }
 });
 
-test('screenshots of Create image with problems and options', async ({ page }) => {
+test('imagea with a reference over its cap says why beside the field; imagec-2 takes them and shows its own options', async ({
+  page,
+}) => {
   const form = new CreateImagePage(page);
   await form.chooseModel('imagea');
   await form.prompt.fill('a lighthouse at dusk, long exposure, teal and orange');
   await form.addReferenceUrls(refs(4));
-  await screenshotBothSchemes(page, 'create-image-problems');
+  await expect(form.fieldError('referenceImageURLs')).toContainText('at most 3');
+  await expect(form.generate).toBeDisabled();
+
   await form.chooseModel('imagec-2');
-  await form.root.getByTestId('section-options').scrollIntoViewIfNeeded();
-  await screenshotBothSchemes(page, 'create-image-imagec');
+  const options = form.root.getByTestId('section-options');
+  await options.scrollIntoViewIfNeeded();
+  await expect(options).toBeInViewport();
+  for (const label of ['Size', 'Quality', 'Background', 'Moderation', 'Format', 'JPEG compression']) {
+    await expect(options.getByLabel(label, { exact: true })).toBeVisible();
+  }
+  // imagec-2 takes up to 10 references: the same four are fine now.
+  await expect(form.listCounter('referenceImageURLs')).toHaveText('4 of 10');
+  await expect(form.fieldError('referenceImageURLs')).toHaveCount(0);
+  await expect(form.generate).toBeEnabled();
 });

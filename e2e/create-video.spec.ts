@@ -117,15 +117,30 @@ for (const run of FAMILY_RUNS) {
   });
 }
 
-test('screenshots of Create video with references', async ({ page }) => {
+test('videoa-3.1 keeps a first frame and a style reference, each with its role, and asks 8 s for the style; a motion model takes no duration', async ({
+  page,
+}) => {
   const form = new CreateVideoPage(page);
   await form.chooseModel('videoa-3.1');
   await form.prompt.fill('a lighthouse in a storm, waves crashing');
   await form.pickSegment('duration', '6 s');
+  await expect(form.field('duration').getByRole('radio', { name: '6 s', exact: true })).toBeChecked();
   await form.addReferenceImage(url('first.png'), 'first_frame');
   await form.addReferenceImage(url('style.png'), 'reference_image');
+  const items = form.listItems('referenceImages');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0).getByTestId('reference-role')).toHaveValue('first_frame');
+  await expect(items.nth(1).getByTestId('reference-role')).toHaveValue('reference_image');
   await form.references.scrollIntoViewIfNeeded();
-  await screenshotBothSchemes(page, 'create-video-references');
+  await expect(form.references).toBeInViewport();
+  // A style reference asks videoa for 8 s: 6 s is refused beside the field, and Generate waits.
+  await expect(form.fieldError('duration')).toContainText(/\b8\b/);
+  await expect(form.generate).toBeDisabled();
+  await form.pickSegment('duration', '8 s');
+  await expect(form.fieldError('duration')).toHaveCount(0);
+  await expect(form.generate).toBeEnabled();
+
   await form.chooseModel('videoc-motion-pro');
-  await screenshotBothSchemes(page, 'create-video-motion');
+  await expect(form.field('duration')).toHaveCount(0);
+  await expect(form.field('characterOrientation')).toBeVisible();
 });

@@ -152,3 +152,55 @@ test('New model: the Name field has the focus; typing a name and Enter creates t
   await expect(models.createDialog).toHaveCount(0);
   await expect(models.row('Typed at once')).toHaveCount(1);
 });
+
+/** Presses Tab (or Shift+Tab) `times` times; after each press the focus must still be inside `testid`. */
+async function tabStaysInside(page: Page, testid: string, key: 'Tab' | 'Shift+Tab', times: number): Promise<string[]> {
+  const seen: string[] = [];
+  for (let i = 0; i < times; i += 1) {
+    await page.keyboard.press(key);
+    const at = await page.evaluate((id) => {
+      const el = document.activeElement;
+      const inside = !!el?.closest(`[data-testid="${id}"]`);
+      return inside ? (el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? el?.tagName ?? '') : null;
+    }, testid);
+    expect(at, `${key} press ${i + 1} left the dialog`).not.toBeNull();
+    seen.push(at ?? '');
+  }
+  return seen;
+}
+
+test('a dialog keeps Tab and Shift+Tab inside: from its last control to its first and back', async ({ page }) => {
+  const library = await openLibrary(page);
+  await library.sidebar.getByTestId('collection-new').click();
+  const name = library.nameDialog.getByRole('textbox', { name: 'Name' });
+  await expect(name).toBeFocused();
+  // Close, the field, Cancel, Create: more presses than stops, so each way wraps at least once.
+  const forward = await tabStaysInside(page, 'collection-name-dialog', 'Tab', 6);
+  expect(forward).toContain('Close');
+  await name.focus();
+  await tabStaysInside(page, 'collection-name-dialog', 'Shift+Tab', 6);
+  await page.keyboard.press('Escape');
+  await expect(library.nameDialog).toHaveCount(0);
+});
+
+test('compare keeps Tab and Shift+Tab inside its full-screen view', async ({ page }) => {
+  const library = await openLibrary(page);
+  await library.tiles.nth(0).click();
+  await library.tiles.nth(1).click({ modifiers: ['Shift'] });
+  await expect(library.selectionCount).toHaveText('2 selected');
+  await page.getByTestId('bulk-compare').click();
+  const compare = page.getByTestId('compare-view');
+  await expect(compare).toBeVisible();
+  const stops = await compare.evaluate(
+    (root) =>
+      [...root.querySelectorAll('button:not(:disabled), [tabindex]:not([tabindex="-1"])')].filter(
+        (el) => el.closest('dialog') === root,
+      ).length,
+  );
+  expect(stops).toBeGreaterThan(1);
+  const forward = await tabStaysInside(page, 'compare-view', 'Tab', stops + 2);
+  expect(new Set(forward).size).toBeGreaterThan(1);
+  await tabStaysInside(page, 'compare-view', 'Shift+Tab', stops + 2);
+  await page.keyboard.press('Escape');
+  await expect(compare).toBeHidden();
+});

@@ -1,7 +1,6 @@
-// The app frame in demo mode: keyboard navigation through the sidebar, status bar facts, theme override; screenshots.
-import { AppShellPage, VIEW_NAMES } from './pages/app-shell-page.ts';
+// The app frame in demo mode: keyboard navigation through the sidebar, status bar facts, theme override (the views' pictures: e2e/screens/views.screens.ts).
+import { AppShellPage } from './pages/app-shell-page.ts';
 import { demoTest as test, expect } from './pages/app-fixtures.ts';
-import { screenshotBothSchemes } from './pages/screenshots.ts';
 
 test('the sidebar is reachable and usable by keyboard alone', async ({ page, demoApp }) => {
   const shell = new AppShellPage(page);
@@ -57,18 +56,4 @@ test('the theme setting overrides the system scheme', async ({ page, demoApp }) 
   expect(background).toBe('rgb(21, 21, 23)');
   await theme.getByRole('radio', { name: 'System' }).click();
   await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/);
-});
-
-test('screenshots of every view in light and dark', async ({ page, demoApp }) => {
-  // Twelve full-page pictures; generous on a shared, busy machine.
-  test.setTimeout(180_000);
-  const shell = new AppShellPage(page);
-  await shell.open(demoApp.url);
-  for (const view of VIEW_NAMES) {
-    await shell.goTo(view);
-    await expect(shell.view(view)).toBeVisible();
-    await screenshotBothSchemes(page, `view-${view}`);
-  }
-  await shell.jobsInFlight.click();
-  await screenshotBothSchemes(page, 'frame-queue-dock');
 });

@@ -1,6 +1,5 @@
-// Copies the e2e screenshots the README shows into docs/screens/, as palette PNGs under 300 KB.
-// Run `npx playwright test -c e2e/playwright.config.ts e2e/demo-library.spec.ts` first, then
-// `node scripts/docs-screens.ts`.
+// Copies the demo library's pictures the README shows into docs/screens/, as palette PNGs under 300 KB.
+// The last step of `npm run docs:screens`, after e2e/screens/*.screens.ts took them (outside the test run).
 import { mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';

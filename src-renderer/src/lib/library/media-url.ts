@@ -23,3 +23,12 @@ export function localFileUrl(asset: AssetInfo): string | null {
 }
 
 export const isLocal = (asset: AssetInfo): boolean => localFileUrl(asset) !== null;
+
+/** A local copy that is an HLS playlist (a folder of segments, `.m3u8`): it plays only through the player. */
+export const isPlaylistCopy = (asset: Pick<AssetInfo, 'file'>): boolean => /\.m3u8$/i.test(asset.file.path ?? '');
+
+/** The local copy the browser can seek by itself (a tile's scrub, a first frame): never an HLS copy. */
+export function seekableLocalUrl(asset: AssetInfo): string | null {
+  const url = localFileUrl(asset);
+  return url && !isPlaylistCopy(asset) ? url : null;
+}

@@ -18,7 +18,7 @@ import { blockingReason, problemAt, problemShown, TouchedFields } from '../creat
 import { imageReferenceRefusal } from '../create/reference-targets.ts';
 import type { DraggedAsset } from '../library/asset-drag.ts';
 import { SeedLock } from '../create/seed.svelte.ts';
-import { submitGeneration } from './submit.ts';
+import { submitGeneration } from '../commands/submit-generation.ts';
 import { trainedModels } from './trained-models.svelte.ts';
 
 /** Trained-model settings edited in the "Trained model" section (prompt, preset, count and seed live apart). */

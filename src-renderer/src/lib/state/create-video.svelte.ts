@@ -14,7 +14,7 @@ import { blockingReason, problemAt, problemShown, TouchedFields } from '../creat
 import { videoReferenceRefusal, type ReferenceTarget, type VideoReferenceState } from '../create/reference-targets.ts';
 import type { DraggedAsset } from '../library/asset-drag.ts';
 import { SeedLock } from '../create/seed.svelte.ts';
-import { submitGeneration } from './submit.ts';
+import { submitGeneration } from '../commands/submit-generation.ts';
 
 export interface ReferenceImageDraft {
   url: string;

@@ -3,6 +3,7 @@
 // every downloads:changed. The status bar shows `pending` and `message` (e.g. paused: disk full).
 import { accountScope } from '../account-scope.ts';
 import type { ErrorInfo } from '@contract/errors.ts';
+import { isDownloadUnderWay } from '@contract/download-state.ts';
 import type { AssetRefInfo, DownloadInfo, DownloadQueueInfo, DownloadsInfo } from '@contract/ipc/library.ts';
 import { invoke, on } from '../ipc.ts';
 import { assetKey, type AssetKey } from '../library/asset-key.ts';
@@ -16,8 +17,6 @@ export const MAX_ASSETS_PER_CALL = 5000;
 export const chunk = <T>(items: readonly T[], size = MAX_ASSETS_PER_CALL): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-const ACTIVE: ReadonlySet<DownloadInfo['state']> = new Set(['queued', 'preparing', 'downloading']);
-
 class DownloadsState {
   byKey = $state.raw<ReadonlyMap<AssetKey, DownloadInfo>>(new Map());
   queueInfo = $state<DownloadQueueInfo | null>(null);
@@ -29,7 +28,7 @@ class DownloadsState {
   /** Downloads waiting or under way. */
   readonly pending = $derived.by(() => {
     const q = this.queueInfo;
-    return q ? q.active + q.waiting : [...this.byKey.values()].filter((d) => ACTIVE.has(d.state)).length;
+    return q ? q.active + q.waiting : [...this.byKey.values()].filter((d) => isDownloadUnderWay(d.state)).length;
   });
   /** What the queue asks the user to know (e.g. "Paused: disk full — free space and press Resume."). */
   readonly message = $derived(this.queueInfo?.message ?? null);

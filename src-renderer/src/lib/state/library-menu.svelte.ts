@@ -3,12 +3,13 @@
 // Opened by right-click, Shift+F10 or the ContextMenu key; the menu itself is ContextMenu.svelte.
 import { accountBound, accountScope } from '../account-scope.ts';
 import type { AssetInfo } from '@contract/ipc/assets.ts';
+import { focusReturn } from '../focus.ts';
 import { invoke } from '../ipc.ts';
-import type { MenuAction, MenuEntry } from '../library/menu-entries.ts';
-import { toNativeMenu } from '../library/native-menu.ts';
+import type { MenuAction, MenuEntry } from '../menus/menu-entries.ts';
+import { toNativeMenu } from '../menus/native-menu.ts';
 import { appInfo } from './app-info.svelte.ts';
 
-export type { MenuAction, MenuEntry } from '../library/menu-entries.ts';
+export type { MenuAction, MenuEntry } from '../menus/menu-entries.ts';
 
 export type MenuHost = 'page' | 'viewer';
 
@@ -24,8 +25,8 @@ class LibraryMenuState {
   title = $state('');
   at = $state<MenuPlacement>({ x: 0, y: 0 });
   host = $state<MenuHost | null>(null);
-  /** Where focus goes back to when the menu closes. */
-  #returnFocus: HTMLElement | null = null;
+  /** Gives the focus back where it was when the menu opened. */
+  #returnFocus: (() => void) | null = null;
 
   readonly isOpen = $derived(this.host !== null);
 
@@ -49,7 +50,7 @@ class LibraryMenuState {
   }
 
   #showInPage(entries: MenuEntry[], at: MenuPlacement, options: { host?: MenuHost; title: string }): void {
-    this.#returnFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    this.#returnFocus = focusReturn();
     this.entries = entries;
     this.parent = null;
     this.title = options.title;
@@ -77,9 +78,9 @@ class LibraryMenuState {
     this.host = null;
     this.entries = [];
     this.parent = null;
-    const target = this.#returnFocus;
+    const restore = this.#returnFocus;
     this.#returnFocus = null;
-    if (restoreFocus && target?.isConnected) target.focus({ preventScroll: true });
+    if (restoreFocus) restore?.();
   }
 }
 

@@ -3,16 +3,14 @@
 // Volume and mute are remembered across videos for the session. A PlayerController mirrors one
 // <video> element for the controls drawn on the picture and takes the keyboard's commands.
 import type { AssetInfo } from '@contract/ipc/assets.ts';
-import { localFileUrl } from '../library/media-url.ts';
+import { isPlaylistCopy, localFileUrl } from '../library/media-url.ts';
 
 export type PlaybackSource =
   { kind: 'mp4' | 'hls'; url: string; local: boolean } | { kind: 'unavailable'; reason: string };
 
-const isPlaylist = (path: string): boolean => /\.m3u8$/i.test(path);
-
 export function playbackSource(asset: AssetInfo, offline: boolean, waitReason: string): PlaybackSource {
   const local = localFileUrl(asset);
-  if (local && asset.file.path) return { kind: isPlaylist(asset.file.path) ? 'hls' : 'mp4', url: local, local: true };
+  if (local && asset.file.path) return { kind: isPlaylistCopy(asset) ? 'hls' : 'mp4', url: local, local: true };
   if (offline) return { kind: 'unavailable', reason: waitReason };
   if (asset.removedFromService || !asset.url) {
     return { kind: 'unavailable', reason: 'The service no longer has this video and there is no local copy.' };

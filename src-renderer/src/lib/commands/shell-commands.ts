@@ -1,8 +1,8 @@
 // The native menu's commands ('shell:command', e.g. Settings… / Cmd+,), carried out from any view.
 import { viewForShellCommand } from '../frame/shell-commands.ts';
 import { on } from '../ipc.ts';
-import { assetView } from './asset-view.svelte.ts';
-import { router } from './router.svelte.ts';
+import { assetView } from '../state/asset-view.svelte.ts';
+import { router } from '../state/router.svelte.ts';
 
 /** App-wide, subscribed once at start-up; returns the unsubscribe. */
 export function listenForShellCommands(): () => void {

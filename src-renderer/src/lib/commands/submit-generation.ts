@@ -5,9 +5,9 @@ import type { GenerationRequest } from '@contract/rules/index.ts';
 import type { Result } from '@contract/errors.ts';
 import { refusalText } from '../create/refusal-text.ts';
 import { invoke } from '../ipc.ts';
-import { jobList } from './job-list.svelte.ts';
-import { queue } from './queue.svelte.ts';
-import { toasts } from './toasts.svelte.ts';
+import { jobList } from '../state/job-list.svelte.ts';
+import { queue } from '../state/queue.svelte.ts';
+import { toasts } from '../state/toasts.svelte.ts';
 
 type Body = Record<string, unknown> & { modelID: string; prompt: string };
 

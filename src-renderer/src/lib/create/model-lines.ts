@@ -1,7 +1,7 @@
 // One line under the model picker saying what the chosen model is: a public model's description, a
 // provided model's plain words, or a trained model's state; the raw id is left to the details.
 import { providedModelDescription, publicModelWords } from '@contract/rules/index.ts';
-import { models } from './models.svelte.ts';
+import { models } from '../state/models.svelte.ts';
 
 export function imageModelLine(id: string): string | undefined {
   const known = publicModelWords(id);

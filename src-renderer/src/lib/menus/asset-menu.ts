@@ -7,23 +7,23 @@ import { draggedAssetOf } from '../library/asset-drag.ts';
 import { refOf } from '../library/asset-key.ts';
 import { formatCount } from '../library/format.ts';
 import { inFlightReason } from '../jobs/in-flight.ts';
-import * as commands from './asset-commands.ts';
-import { createImage } from './create-image.svelte.ts';
-import { collections } from './library-collections.svelte.ts';
-import { libraryActions } from './library-actions.svelte.ts';
+import * as commands from '../commands/asset-commands.ts';
+import { createImage } from '../state/create-image.svelte.ts';
+import { collections } from '../state/library-collections.svelte.ts';
+import { libraryActions } from '../state/library-actions.svelte.ts';
 import { invoke } from '../ipc.ts';
-import { assetView } from './asset-view.svelte.ts';
-import { jobList } from './job-list.svelte.ts';
+import { assetView } from '../state/asset-view.svelte.ts';
+import { jobList } from '../state/job-list.svelte.ts';
 import {
   libraryMenu,
   pendingAssetWork,
   type MenuEntry,
   type MenuHost,
   type MenuPlacement,
-} from './library-menu.svelte.ts';
-import { router } from './router.svelte.ts';
-import { serviceReach } from './service-reach.svelte.ts';
-import { toasts } from './toasts.svelte.ts';
+} from '../state/library-menu.svelte.ts';
+import { router } from '../state/router.svelte.ts';
+import { serviceReach } from '../state/service-reach.svelte.ts';
+import { toasts } from '../state/toasts.svelte.ts';
 
 export interface AssetMenuOptions {
   host?: MenuHost;

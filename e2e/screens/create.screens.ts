@@ -1,18 +1,18 @@
 // Screens of Create image, Create video and the queue at 1280×800 and 1024×640, light and dark, as a
-// person sees them. Written to e2e-artifacts/screens/, or to ATELIER_SCREENS_DIR (docs/screens/ for the
-// README) as palette PNGs small enough to commit.
+// person sees them, for the README: written to docs/screens/ (or ATELIER_SCREENS_DIR) as palette PNGs
+// small enough to commit. Run by `npm run docs:screens`, outside the test run.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { repoRoot } from './fixtures/browser-mode.ts';
-import { AppShellPage } from './pages/app-shell-page.ts';
-import { demoTest as test, expect } from './pages/app-fixtures.ts';
-import { generateAndWait } from './pages/contract-client.ts';
-import { CreateImagePage } from './pages/create-image-page.ts';
-import { CreateVideoPage } from './pages/create-video-page.ts';
+import { repoRoot } from '../fixtures/browser-mode.ts';
+import { AppShellPage } from '../pages/app-shell-page.ts';
+import { demoTest as test, expect } from '../pages/app-fixtures.ts';
+import { generateAndWait } from '../pages/contract-client.ts';
+import { CreateImagePage } from '../pages/create-image-page.ts';
+import { CreateVideoPage } from '../pages/create-video-page.ts';
 
-const DIR = process.env['ATELIER_SCREENS_DIR'] ?? join(repoRoot, 'e2e-artifacts', 'screens');
+const DIR = process.env['ATELIER_SCREENS_DIR'] ?? join(repoRoot, 'docs', 'screens');
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1024, height: 640 },

@@ -7,13 +7,13 @@ import { upscaleTitle } from '@contract/job-title.ts';
 import { invoke } from '../ipc.ts';
 import { assetParams } from '../library/asset-params.ts';
 import { localFileUrl } from '../library/media-url.ts';
-import { appInfo } from './app-info.svelte.ts';
-import { createImage } from './create-image.svelte.ts';
-import { createVideo } from './create-video.svelte.ts';
-import { jobList } from './job-list.svelte.ts';
-import { router } from './router.svelte.ts';
-import { serviceReach } from './service-reach.svelte.ts';
-import { toasts } from './toasts.svelte.ts';
+import { appInfo } from '../state/app-info.svelte.ts';
+import { createImage } from '../state/create-image.svelte.ts';
+import { createVideo } from '../state/create-video.svelte.ts';
+import { jobList } from '../state/job-list.svelte.ts';
+import { router } from '../state/router.svelte.ts';
+import { serviceReach } from '../state/service-reach.svelte.ts';
+import { toasts } from '../state/toasts.svelte.ts';
 
 /**
  * Upscales the image, unless an upscale of it is already being sent or made (in any view or window):
