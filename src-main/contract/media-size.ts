@@ -13,8 +13,11 @@ export interface PixelSize {
   height: number;
 }
 
-/** What a request says about its output before it exists; null where it says nothing. */
-export interface RequestedMedia {
+/**
+ * What is known of a picture or a video: what its request asked for, the service said, or its file
+ * shows; null where nothing says.
+ */
+export interface MediaFacts {
   width: number | null;
   height: number | null;
   durationMs: number | null;
@@ -22,7 +25,7 @@ export interface RequestedMedia {
   format: string | null;
 }
 
-export const NOTHING_REQUESTED: RequestedMedia = { width: null, height: null, durationMs: null, format: null };
+export const NOTHING_REQUESTED: MediaFacts = { width: null, height: null, durationMs: null, format: null };
 
 const TIER_EDGE: Readonly<Record<string, number>> = { '1K': 1024, '2K': 2048, '3K': 3072, '4K': 4096 };
 
@@ -94,7 +97,7 @@ export function publicImageOutput(
   return { size: tierSize(tier, aspectRatio), tier, format: null };
 }
 
-function requestedVideo(body: Body): RequestedMedia {
+function requestedVideo(body: Body): MediaFacts {
   const modelID = typeof body['modelID'] === 'string' ? body['modelID'] : '';
   const rules = Object.hasOwn(VIDEO_MODELS, modelID) ? VIDEO_MODELS[modelID as keyof typeof VIDEO_MODELS] : null;
   const settings = rules ? groupOf(body, rules.optionGroup) : {};
@@ -115,7 +118,7 @@ function requestedVideo(body: Body): RequestedMedia {
  * be. An upscale's request names only its source, so it says nothing; a trained model's says what
  * width and height it gave.
  */
-export function requestedMedia(kind: 'image' | 'video', request: unknown): RequestedMedia {
+export function requestedMedia(kind: 'image' | 'video', request: unknown): MediaFacts {
   if (!isRecord(request)) return NOTHING_REQUESTED;
   if (kind === 'video') return requestedVideo(request);
   const modelID = typeof request['modelID'] === 'string' ? request['modelID'] : '';

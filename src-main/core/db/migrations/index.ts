@@ -12,6 +12,7 @@ import { migration0009 } from './0009-downloads-active.ts';
 import { migration0010 } from './0010-download-counts.ts';
 import { migration0011 } from './0011-uploaded-kind.ts';
 import { migration0012 } from './0012-job-attribution.ts';
+import { migration0013 } from './0013-media-facts.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0010,
   migration0011,
   migration0012,
+  migration0013,
 ];
