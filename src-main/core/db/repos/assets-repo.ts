@@ -138,6 +138,7 @@ export class AssetsRepo {
   readonly #linkUpscales: () => BetterSqlite3.Statement<[]>;
   readonly #byJob: () => BetterSqlite3.Statement<[string], AssetRow>;
   readonly #withFileState: () => BetterSqlite3.Statement<[FileState, number], AssetRow>;
+  readonly #factsUnread: () => BetterSqlite3.Statement<[number], AssetRow>;
 
   constructor(db: BetterSqlite3.Database) {
     this.#q = new StatementCache(db);
@@ -172,6 +173,16 @@ export class AssetsRepo {
       db,
       `SELECT ${columns} FROM assets a WHERE a.file_state = ? ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`,
     );
+    this.#factsUnread = preparedOnFirstUse(
+      db,
+      `SELECT ${columns} FROM assets a INDEXED BY assets_facts_unread
+       WHERE a.file_state = 'downloaded' AND a.facts_from IS NOT 'file' ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`,
+    );
+  }
+
+  /** Downloaded assets whose facts were not read from their file yet, newest first (schema 13's index). */
+  listFactsUnread(limit: number): AssetRow[] {
+    return this.#factsUnread().all(limit);
   }
 
   get(kind: AssetKind, id: string): AssetRow | undefined {
