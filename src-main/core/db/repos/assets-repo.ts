@@ -96,7 +96,12 @@ const told = (facts: MediaFacts): boolean =>
 
 /** A record's facts: what the service's data says, else what the request in it asked for. */
 function recordFacts(fields: AssetServerFields): MediaFacts & { factsFrom: FactsFrom | null } {
-  const service = { width: fields.width, height: fields.height, durationMs: fields.durationMs, format: fields.format };
+  const service = {
+    width: fields.width ?? null,
+    height: fields.height ?? null,
+    durationMs: fields.durationMs ?? null,
+    format: fields.format ?? null,
+  };
   if (told(service)) return { ...service, factsFrom: 'service' };
   const asked = fields.params ? requestedMedia(fields.kind, JSON.parse(fields.params)) : null;
   return asked && told(asked) ? { ...asked, factsFrom: 'request' } : { ...service, factsFrom: null };
