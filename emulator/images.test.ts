@@ -1,6 +1,7 @@
 // Image generation, trained-model checks, image lists with cursor pages, GET/DELETE image and upscaling.
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requestedMedia } from '../src-main/contract/media-size.ts';
 import type { RunningEmulator } from './index.ts';
 import { Api, createModel, MINUTE, smallPng, startTestEmulator, uploadMany } from './test-support.ts';
 
@@ -69,6 +70,14 @@ describe('POST /images/generation (public models)', () => {
   it('renders other public models by tier and aspect ratio as JPEG', async () => {
     const job = await finished(await generate({ modelID: 'imagea', prompt: 'tall', aspectRatio: '9:16' }));
     expect(await dimensionsOf(job.images?.[0]?.url ?? '')).toEqual({ width: 576, height: 1024, format: 'jpeg' });
+  });
+
+  it('renders at the size the client says (the contract rule: a derived edge rounded down to 16)', async () => {
+    // 3:2 at 1K: 1024 × 682.7, so 1024 × 672, as Create and the library say; never 1024 × 688.
+    const body = { modelID: 'imageb', prompt: 'wide', aspectRatio: '3:2', options: { imageb: { imageSize: '1K' } } };
+    expect(requestedMedia('image', body)).toMatchObject({ width: 1024, height: 672 });
+    const job = await finished(await generate(body));
+    expect(await dimensionsOf(job.images?.[0]?.url ?? '')).toEqual({ width: 1024, height: 672, format: 'jpeg' });
   });
 
   it('gives distinct pictures for distinct prompts', async () => {

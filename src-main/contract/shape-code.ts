@@ -3,7 +3,11 @@
 // assets hundreds. Shapes are clamped to 1:4…4:1 (what the grid lays out anyway) on a log scale:
 // 254 steps over that range, so a decoded shape is within 0.6 % of the true one. Code 0: size unknown.
 
+/** The one range of shapes: outside it a shape is clamped, so a 1×50 banner cannot make a tile a needle. */
 export const SHAPE_RANGE = { min: 1 / 4, max: 4 } as const;
+
+/** A shape (width ÷ height) brought into SHAPE_RANGE. */
+export const clampShape = (ratio: number): number => Math.min(SHAPE_RANGE.max, Math.max(SHAPE_RANGE.min, ratio));
 
 const STEPS = 254;
 const LOG_MIN = Math.log2(SHAPE_RANGE.min);
@@ -12,7 +16,7 @@ const LOG_SPAN = Math.log2(SHAPE_RANGE.max) - LOG_MIN;
 /** The code of a size (0 when either side is missing or not positive). */
 export function shapeCode(width: number | null, height: number | null): number {
   if (!width || !height || width <= 0 || height <= 0) return 0;
-  const ratio = Math.min(SHAPE_RANGE.max, Math.max(SHAPE_RANGE.min, width / height));
+  const ratio = clampShape(width / height);
   return 1 + Math.round(((Math.log2(ratio) - LOG_MIN) / LOG_SPAN) * STEPS);
 }
 

@@ -5,6 +5,7 @@ import { jobsCommands } from './jobs.ts';
 import { libraryCommands } from './library.ts';
 import { mediaCommands } from './media.ts';
 import { modelsCommands } from './models.ts';
+import { show } from './show.ts';
 import { upload } from './upload.ts';
 import { watch } from './watch.ts';
 
@@ -17,5 +18,6 @@ export const ALL_COMMANDS: readonly Command[] = [
   ...jobsCommands,
   ...mediaCommands,
   ...libraryCommands,
+  show,
   watch,
 ];

@@ -59,6 +59,10 @@ export interface AssetInfo extends AssetRefInfo {
   width: number | null;
   height: number | null;
   durationMs: number | null;
+  /** The file's format ('png', 'jpeg', 'webp', 'mp4', 'hls', …), when known. */
+  format: string | null;
+  /** Where width, height, length and format came from: the request (an estimate), the service, the file. */
+  factsFrom: 'request' | 'service' | 'file' | null;
   file: AssetFileInfo;
   /** The service no longer lists it; it is kept because a local copy exists. */
   removedFromService: boolean;

@@ -27,7 +27,14 @@ function parseRatio(aspectRatio: string): { a: number; b: number } | null {
   return a > 0 && b > 0 ? { a, b } : null;
 }
 
-const floorTo = (value: number, step: number): number => Math.floor(value / step) * step;
+/**
+ * The one rounding of a derived edge, for every family: down to a multiple of 16. The spec states its
+ * size rules as ceilings (a long edge of at most 3840 px, multiples of 16), and rounding down never
+ * crosses one, nor a tier's pixel budget; rounding to the nearest would (1024×688 at 3:2 rounds a
+ * 682.7 px edge up). contract/media-size.ts uses it for the other families and videos' requests.
+ */
+export const floorToEdgeMultiple = (value: number): number =>
+  Math.floor(value / IMAGEC_LIMITS.edgeMultiple) * IMAGEC_LIMITS.edgeMultiple;
 
 /** Checks the spec's three constraints on resolved dimensions; returns the broken one, or null. */
 export function imagecDimensionsProblem(width: number, height: number): string | null {
@@ -52,8 +59,8 @@ export function explainImagecSize(imageSize: string, aspectRatio: string): Image
   if (budget === undefined) return { ok: false, reason: `imageSize ${String(imageSize)} is not one of 1K, 2K, 4K` };
   const ratio = typeof aspectRatio === 'string' ? parseRatio(aspectRatio) : null;
   if (!ratio) return { ok: false, reason: `aspectRatio ${String(aspectRatio)} is not of the form W:H` };
-  const width = floorTo(Math.sqrt((budget * ratio.a) / ratio.b), IMAGEC_LIMITS.edgeMultiple);
-  const height = floorTo(Math.sqrt((budget * ratio.b) / ratio.a), IMAGEC_LIMITS.edgeMultiple);
+  const width = floorToEdgeMultiple(Math.sqrt((budget * ratio.a) / ratio.b));
+  const height = floorToEdgeMultiple(Math.sqrt((budget * ratio.b) / ratio.a));
   const reason = imagecDimensionsProblem(width, height);
   return reason ? { ok: false, reason: `${imageSize} at ${aspectRatio} ${reason}` } : { ok: true, width, height };
 }

@@ -25,7 +25,13 @@ export {
   isPublicImageModel,
 } from './image-models.ts';
 export type { PublicImageModelId, PublicImageModelRules } from './image-models.ts';
-export { IMAGEC_LIMITS, IMAGEC_PIXEL_BUDGET, explainImagecSize, resolveImagecSize } from './imagec-size.ts';
+export {
+  IMAGEC_LIMITS,
+  IMAGEC_PIXEL_BUDGET,
+  explainImagecSize,
+  floorToEdgeMultiple,
+  resolveImagecSize,
+} from './imagec-size.ts';
 export { UPLOAD_RULES, detectImageFormat, uploadFormatFromName, validateUploadData } from './upload.ts';
 export type { DetectedImageFormat } from './upload.ts';
 export { BACKEND_ONLY_FIELDS, VIDEO_MODELS, VIDEO_MODEL_IDS, isVideoModel } from './video-models.ts';

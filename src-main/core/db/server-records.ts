@@ -36,6 +36,7 @@ export interface AssetServerFields {
   width: number | null;
   height: number | null;
   durationMs: number | null;
+  format: string | null;
 }
 
 export interface ModelServerFields {
@@ -76,7 +77,12 @@ interface DataHints {
   width: number | null;
   height: number | null;
   durationMs: number | null;
+  format: string | null;
 }
+
+/** A format word as the service may name it ('png', 'JPEG'), else null: never free text. */
+const formatOrNull = (value: unknown): string | null =>
+  typeof value === 'string' && /^[A-Za-z0-9]{2,8}$/.test(value) ? value.toLowerCase() : null;
 
 /** The spec leaves `data` open; these keys are read if present and ignored otherwise. */
 function hintsFrom(data: Record<string, unknown> | undefined): DataHints {
@@ -92,6 +98,7 @@ function hintsFrom(data: Record<string, unknown> | undefined): DataHints {
     width: positiveIntOrNull(d['width']),
     height: positiveIntOrNull(d['height']),
     durationMs: typeof seconds === 'number' && seconds > 0 ? Math.round(seconds * 1000) : null,
+    format: formatOrNull(d['format']),
   };
 }
 

@@ -71,6 +71,8 @@ export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo 
     width: row.width,
     height: row.height,
     durationMs: row.duration_ms,
+    format: row.format,
+    factsFrom: row.facts_from,
     file: {
       state: row.file_state,
       path: row.local_path,

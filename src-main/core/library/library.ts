@@ -2,7 +2,6 @@
 // not downloaded yet, local copies, deletions on the service, export and media serving. Started
 // when the account opens and stopped (transfers aborted, resumable) before its database closes.
 import { rm } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import type BetterSqlite3 from 'better-sqlite3';
 import { AppError } from '../../contract/errors.ts';
 import type {
@@ -21,6 +20,7 @@ import type { ProgressAggregate } from '../host/progress.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './downloads/download-queue.ts';
 import type { DownloadRow } from '../db/repos/downloads-repo.ts';
 import { embedCommittedSettings } from './media/embed-settings.ts';
+import { createFileFacts } from './media/file-facts.ts';
 import { exportAssets } from './folder/library-export.ts';
 import { reconcileLocalFiles, removeLocalCopy } from './folder/local-files.ts';
 import { pacer, type Foreground } from './paced-work.ts';
@@ -38,7 +38,7 @@ import type { LibraryServiceClient } from './service-port.ts';
 import {
   ensureRemotePoster,
   ensureThumbnail,
-  generatedVideoPoster,
+  generatedPosterReply,
   isRemotePosterPath,
   type RemotePosterMiss,
 } from './media/thumbnails.ts';
@@ -104,24 +104,6 @@ const BACKFILL_LIMIT = 2000;
 /** Downloaded assets read per page while looking for those without a thumbnail. */
 const BACKFILL_PAGE = 500;
 
-/** The generated poster, never cached: the same link shows the real frame once it is made. */
-async function generatedPosterReply(method = 'GET'): Promise<MediaReply> {
-  const upper = method.toUpperCase();
-  if (upper !== 'GET' && upper !== 'HEAD')
-    return { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Length': '0' }, body: null };
-  const bytes = await generatedVideoPoster();
-  return {
-    status: 200,
-    headers: {
-      'Content-Type': 'image/webp',
-      'Content-Length': String(bytes.length),
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-    body: upper === 'HEAD' ? null : Readable.from([bytes]),
-  };
-}
-
 export function createLibrary(deps: LibraryDeps): Library {
   const assets = new AssetsRepo(deps.db);
   const copies = new LocalCopiesRepo(deps.db, assets);
@@ -140,6 +122,7 @@ export function createLibrary(deps: LibraryDeps): Library {
     if (refs.length === 0) return;
     deps.emitAssets({ reason, kinds: kindsOf(refs), ...(refs.length <= 100 ? { assets: [...refs] } : {}) });
   };
+  const facts = createFileFacts({ ...deps, assets, signal: stopController.signal, announce });
 
   /** A recorded thumbnail taken from the link, replaced by the downloaded file's own: its file goes. */
   const dropLinkPoster = async (root: string, relativePath: string | null): Promise<void> => {
@@ -215,6 +198,7 @@ export function createLibrary(deps: LibraryDeps): Library {
         });
         embedding.set(asset.seq, embedded);
         void thumbnailFor(asset);
+        void facts.read(asset);
       }
     },
     ...deps.queue,
@@ -295,6 +279,7 @@ export function createLibrary(deps: LibraryDeps): Library {
         .then((lost) => {
           if (stopController.signal.aborted) return;
           announce('download', lost);
+          void facts.backfill(paced);
           // Thumbnails follow in the background: stop() waits for the thumbnail chain, not for this.
           this.backfillThumbnails().catch((error: unknown) => {
             if (!stopController.signal.aborted) deps.logError('Making the missing thumbnails failed', error);
@@ -308,7 +293,7 @@ export function createLibrary(deps: LibraryDeps): Library {
       stopController.abort();
       clearTimeout(madeTimer);
       await Promise.all([queue.stop(), posters.stop(), checking]);
-      await thumbChain.catch(() => undefined);
+      await Promise.all([thumbChain.catch(() => undefined), facts.idle()]);
     },
     download: (refs, videoMode) => queue.enqueue(refs, videoMode),
     enqueueOutputs(refs) {

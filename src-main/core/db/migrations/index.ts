@@ -13,6 +13,7 @@ import { migration0010 } from './0010-download-counts.ts';
 import { migration0011 } from './0011-uploaded-kind.ts';
 import { migration0012 } from './0012-job-attribution.ts';
 import { migration0013 } from './0013-preset-samples.ts';
+import { migration0014 } from './0014-media-facts.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0011,
   migration0012,
   migration0013,
+  migration0014,
 ];

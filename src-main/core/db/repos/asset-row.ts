@@ -3,6 +3,8 @@ import { sql } from '../sql.ts';
 import type { AssetKind, AssetOrigin } from '../server-records.ts';
 
 export type FileState = 'remote' | 'queued' | 'downloading' | 'downloaded' | 'failed';
+/** Where width, height, duration and format came from, worst to best (schema 14). */
+export type FactsFrom = 'request' | 'service' | 'file';
 export const FILE_STATES: readonly FileState[] = ['remote', 'queued', 'downloading', 'downloaded', 'failed'];
 
 export interface AssetRow {
@@ -36,6 +38,9 @@ export interface AssetRow {
   width: number | null;
   height: number | null;
   duration_ms: number | null;
+  /** The file's format ('png', 'jpeg', 'mp4', 'hls', …), when known. */
+  format: string | null;
+  facts_from: FactsFrom | null;
   sha256: string | null;
   thumb_path: string | null;
   hls: 0 | 1;
@@ -47,7 +52,8 @@ export interface AssetRow {
 export const ASSET_ROW_COLUMNS = sql`a.seq, a.kind, a.id, a.origin, a.model_id, a.type, a.url, a.upscaled_image_id,
   a.upscaled_image_url, a.folder_id, a.public_media_id, a.liked, a.created_at, a.updated_at, a.remote_state,
   a.local_created_at, a.job_id, a.source_asset_id, a.frames, a.prompt, a.params, a.preset, a.file_state,
-  a.local_path, a.bytes, a.width, a.height, a.duration_ms, a.sha256, a.thumb_path, a.hls, a.favorite,
+  a.local_path, a.bytes, a.width, a.height, a.duration_ms, a.format, a.facts_from, a.sha256, a.thumb_path, a.hls,
+  a.favorite,
   CASE WHEN a.origin = 'uploaded' THEN coalesce(
     (SELECT u.file_name FROM uploads u WHERE u.image_id = a.id ORDER BY u.id DESC LIMIT 1),
     json_extract(a.data, '$.fileName'), json_extract(a.data, '$.name')) END AS upload_name`;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImageRecord, VideoRecord } from '../../../contract/service.ts';
+import { shapeCode } from '../../../contract/shape-code.ts';
 import type { Cache } from '../cache.ts';
 import { assetFieldsFromImage, assetFieldsFromVideo } from '../server-records.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
@@ -157,5 +158,56 @@ describe('AssetsRepo.removeFromServer', () => {
     // Seen again: present once more, without losing the file.
     expect(cache.assets.upsertFromServer(assetFieldsFromImage(image({ id: 'b' })), 2)).toBe('updated');
     expect(cache.assets.get('image', 'b')).toMatchObject({ remote_state: 'present', file_state: 'downloaded' });
+  });
+});
+
+describe('AssetsRepo media facts (schema 14)', () => {
+  const bare = (id: string): ImageRecord => image({ id, data: {} });
+  const facts = (id: string) => {
+    const row = cache.assets.get('image', id)!;
+    return { width: row.width, height: row.height, format: row.format, from: row.facts_from };
+  };
+
+  it('knows a finished job’s size from its request before any download: the grid’s map has its shape', () => {
+    for (const [id, aspectRatio] of [
+      ['square', '1:1'],
+      ['wide', '3:2'],
+      ['tall', '9:16'],
+    ] as const) {
+      cache.assets.upsertFromServer(assetFieldsFromImage(bare(id)), 1);
+      expect(facts(id)).toEqual({ width: null, height: null, format: null, from: null });
+      cache.assets.recordGeneration('image', id, { params: { modelID: 'imagea', prompt: 'x', aspectRatio } });
+    }
+    expect(facts('wide')).toEqual({ width: 1024, height: 672, format: null, from: 'request' });
+    expect(facts('tall')).toEqual({ width: 576, height: 1024, format: null, from: 'request' });
+    // assets:layout reads width and height in SQL: every shape is known (code 0 would be "unknown").
+    const [page] = cache.assets.layout({ sort: 'oldest', pages: 1, pageSize: 10 }).pages;
+    expect([...page!.shapes]).toEqual([shapeCode(1, 1), shapeCode(1024, 672), shapeCode(576, 1024)]);
+  });
+
+  it('takes the request inside the service’s data at sync, and the service’s own size over it', () => {
+    const asked = { modelID: 'imagea', prompt: 'x', aspectRatio: '16:9' };
+    cache.assets.upsertFromServer(assetFieldsFromImage(image({ id: 'a', data: { request: asked } })), 1);
+    expect(facts('a')).toEqual({ width: 1024, height: 576, format: null, from: 'request' });
+    const told = image({ id: 'a', data: { request: asked, width: 1000, height: 560, format: 'JPEG' } });
+    cache.assets.upsertFromServer(assetFieldsFromImage(told), 2);
+    expect(facts('a')).toEqual({ width: 1000, height: 560, format: 'jpeg', from: 'service' });
+  });
+
+  it('lets the file’s facts win over every other source, and never the other way', () => {
+    cache.assets.upsertFromServer(assetFieldsFromImage(bare('f')), 1);
+    const seq = cache.assets.get('image', 'f')!.seq;
+    cache.assets.recordGeneration('image', 'f', { params: { modelID: 'imagea', prompt: 'x', aspectRatio: '3:2' } });
+    expect(cache.assets.recordFacts(seq, { width: 1024, height: 688, durationMs: null, format: 'png' }, 'file')).toBe(
+      true,
+    );
+    expect(facts('f')).toEqual({ width: 1024, height: 688, format: 'png', from: 'file' });
+    // A later request record or service record leaves the file's facts alone.
+    cache.assets.recordGeneration('image', 'f', { params: { modelID: 'imagea', prompt: 'y', aspectRatio: '1:1' } });
+    cache.assets.upsertFromServer(assetFieldsFromImage(image({ id: 'f', data: { width: 5, height: 5 } })), 3);
+    expect(cache.assets.recordFacts(seq, { width: 9, height: 9, durationMs: null, format: null }, 'service')).toBe(
+      false,
+    );
+    expect(facts('f')).toEqual({ width: 1024, height: 688, format: 'png', from: 'file' });
   });
 });

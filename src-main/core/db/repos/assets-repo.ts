@@ -1,9 +1,10 @@
 // Images and videos in the cache: upserts from server records that keep every local field,
 // local file state for the download engine, and the library's read queries.
 import type BetterSqlite3 from 'better-sqlite3';
+import { requestedMedia, type MediaFacts } from '../../../contract/media-size.ts';
 import type { AssetKind, AssetOrigin, AssetServerFields } from '../server-records.ts';
 import { preparedOnFirstUse, StatementCache, setClause, sql, type SqlFragment } from '../sql.ts';
-import type { AssetRow, FileState } from './asset-row.ts';
+import type { AssetRow, FactsFrom, FileState } from './asset-row.ts';
 import { ASSET_ROW_COLUMNS } from './asset-row.ts';
 import {
   countAssets,
@@ -54,15 +55,29 @@ export interface LocalFileInfo {
   thumbPath?: string | null;
 }
 
+/** Facts written with a local file (an upload's size read from its bytes) are the file's. */
+const FILE_FACTS: readonly (keyof LocalFileInfo)[] = ['width', 'height', 'durationMs'];
+
+/** The rank of a facts_from value: a source replaces the facts of an equal or worse one only. */
+const factsRank = (column: string): string =>
+  `(CASE ${column} WHEN 'file' THEN 3 WHEN 'service' THEN 2 WHEN 'request' THEN 1 ELSE 0 END)`;
+const rankSql = (value: SqlFragment | FactsFrom): SqlFragment =>
+  sql`(CASE ${value} WHEN 'file' THEN 3 WHEN 'service' THEN 2 WHEN 'request' THEN 1 ELSE 0 END)`;
+const FACTS_WIN = `excluded.facts_from IS NOT NULL AND ${factsRank('excluded.facts_from')} >= ${factsRank('assets.facts_from')}`;
+const factsSet = (column: string): string =>
+  `${column} = CASE WHEN ${FACTS_WIN} THEN coalesce(excluded.${column}, assets.${column}) ELSE assets.${column} END`;
+
 // Server columns follow the service; local columns (file state, paths, the request that made the
-// asset) are never overwritten, and `data` hints only fill local columns that are still empty.
+// asset) are never overwritten, and `data` hints only fill local columns that are still empty. The
+// media facts (width, height, duration, format) follow the best source: the file's, else the
+// service's, else the request's (schema 14).
 const UPSERT = `
 INSERT INTO assets (kind, id, origin, model_id, type, url, upscaled_image_id, upscaled_image_url, folder_id,
   public_media_id, liked, data, created_at, updated_at, server_hash, remote_state, local_created_at, job_id,
-  source_asset_id, prompt, params, preset, width, height, duration_ms, hls)
+  source_asset_id, prompt, params, preset, width, height, duration_ms, format, facts_from, hls)
 VALUES (@kind, @id, @origin, @modelId, @type, @url, @upscaledImageId, @upscaledImageUrl, @folderId,
   @publicMediaId, @liked, @data, coalesce(@createdAt, @now), @updatedAt, @serverHash, 'present', @now, @jobId,
-  @sourceAssetId, @prompt, @params, @preset, @width, @height, @durationMs, @hls)
+  @sourceAssetId, @prompt, @params, @preset, @width, @height, @durationMs, @format, @factsFrom, @hls)
 ON CONFLICT (kind, id) DO UPDATE SET
   origin = excluded.origin, model_id = excluded.model_id, type = excluded.type, url = excluded.url,
   upscaled_image_id = excluded.upscaled_image_id, upscaled_image_url = excluded.upscaled_image_url,
@@ -72,8 +87,25 @@ ON CONFLICT (kind, id) DO UPDATE SET
   job_id = coalesce(assets.job_id, excluded.job_id),
   source_asset_id = coalesce(assets.source_asset_id, excluded.source_asset_id),
   prompt = coalesce(assets.prompt, excluded.prompt), params = coalesce(assets.params, excluded.params),
-  preset = coalesce(assets.preset, excluded.preset), width = coalesce(assets.width, excluded.width),
-  height = coalesce(assets.height, excluded.height), duration_ms = coalesce(assets.duration_ms, excluded.duration_ms)`;
+  preset = coalesce(assets.preset, excluded.preset),
+  ${['width', 'height', 'duration_ms', 'format'].map(factsSet).join(',\n  ')},
+  facts_from = CASE WHEN ${FACTS_WIN} THEN excluded.facts_from ELSE assets.facts_from END`;
+
+const told = (facts: MediaFacts): boolean =>
+  facts.width !== null || facts.height !== null || facts.durationMs !== null || facts.format !== null;
+
+/** A record's facts: what the service's data says, else what the request in it asked for. */
+function recordFacts(fields: AssetServerFields): MediaFacts & { factsFrom: FactsFrom | null } {
+  const service = {
+    width: fields.width ?? null,
+    height: fields.height ?? null,
+    durationMs: fields.durationMs ?? null,
+    format: fields.format ?? null,
+  };
+  if (told(service)) return { ...service, factsFrom: 'service' };
+  const asked = fields.params ? requestedMedia(fields.kind, JSON.parse(fields.params)) : null;
+  return asked && told(asked) ? { ...asked, factsFrom: 'request' } : { ...service, factsFrom: null };
+}
 
 const GENERATION_COLUMNS: Record<keyof GenerationInfo, SqlFragment> = {
   jobId: sql`job_id`,
@@ -94,6 +126,7 @@ const FILE_COLUMNS: Record<keyof LocalFileInfo, SqlFragment> = {
   sha256: sql`sha256`,
   thumbPath: sql`thumb_path`,
 };
+const FILE_COLUMNS_WITH_FACTS = { ...FILE_COLUMNS, factsFrom: sql`facts_from` };
 
 export class AssetsRepo {
   readonly #q: StatementCache;
@@ -110,6 +143,7 @@ export class AssetsRepo {
   readonly #linkUpscales: () => BetterSqlite3.Statement<[]>;
   readonly #byJob: () => BetterSqlite3.Statement<[string], AssetRow>;
   readonly #withFileState: () => BetterSqlite3.Statement<[FileState, number], AssetRow>;
+  readonly #factsUnread: () => BetterSqlite3.Statement<[number], AssetRow>;
 
   constructor(db: BetterSqlite3.Database) {
     this.#q = new StatementCache(db);
@@ -144,6 +178,16 @@ export class AssetsRepo {
       db,
       `SELECT ${columns} FROM assets a WHERE a.file_state = ? ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`,
     );
+    this.#factsUnread = preparedOnFirstUse(
+      db,
+      `SELECT ${columns} FROM assets a INDEXED BY assets_facts_unread
+       WHERE a.file_state = 'downloaded' AND a.facts_from IS NOT 'file' ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`,
+    );
+  }
+
+  /** Downloaded assets whose facts were not read from their file yet, newest first (schema 14's index). */
+  listFactsUnread(limit: number): AssetRow[] {
+    return this.#factsUnread().all(limit);
   }
 
   get(kind: AssetKind, id: string): AssetRow | undefined {
@@ -188,7 +232,13 @@ export class AssetsRepo {
     if (existing && existing.server_hash === fields.serverHash && existing.remote_state === 'present') {
       return 'unchanged';
     }
-    this.#upsert().run({ ...fields, liked: fields.liked ? 1 : 0, hls: fields.hls ? 1 : 0, now });
+    this.#upsert().run({
+      ...fields,
+      ...recordFacts(fields),
+      liked: fields.liked ? 1 : 0,
+      hls: fields.hls ? 1 : 0,
+      now,
+    });
     return existing ? 'updated' : 'inserted';
   }
 
@@ -217,11 +267,34 @@ export class AssetsRepo {
     return this.#linkUpscales().run().changes;
   }
 
-  /** Records (overwriting) how an asset was made; keys left undefined are left alone. */
+  /**
+   * Records (overwriting) how an asset was made; keys left undefined are left alone. The request's
+   * size, length and format become the asset's facts until better ones come (the service's, the file's).
+   */
   recordGeneration(kind: AssetKind, id: string, info: GenerationInfo): boolean {
     const json = (value: unknown) => (value === undefined ? undefined : value === null ? null : JSON.stringify(value));
     const sets = setClause(GENERATION_COLUMNS, { ...info, params: json(info.params), frames: json(info.frames) });
-    return sets ? this.#q.run(sql`UPDATE assets SET ${sets} WHERE kind = ${kind} AND id = ${id}`) > 0 : false;
+    if (!sets || this.#q.run(sql`UPDATE assets SET ${sets} WHERE kind = ${kind} AND id = ${id}`) === 0) return false;
+    const asked = info.params ? requestedMedia(kind, info.params) : null;
+    const row = asked && told(asked) ? this.get(kind, id) : undefined;
+    if (asked && row) this.recordFacts(row.seq, asked, 'request');
+    return true;
+  }
+
+  /**
+   * Width, height, length and format from `from`: they replace facts from an equal or worse source
+   * (request < service < file) and are left alone under a better one; a value not known keeps the
+   * one there. Returns whether the row changed.
+   */
+  recordFacts(seq: number, facts: MediaFacts, from: FactsFrom): boolean {
+    return (
+      this.#q.run(
+        sql`UPDATE assets SET width = coalesce(${facts.width}, width), height = coalesce(${facts.height}, height),
+              duration_ms = coalesce(${facts.durationMs}, duration_ms), format = coalesce(${facts.format}, format),
+              facts_from = ${from}
+            WHERE seq = ${seq} AND ${rankSql(sql`facts_from`)} <= ${rankSql(from)}`,
+      ) > 0
+    );
   }
 
   /** A finished upscale, linked from its source now (the service's record says so at the next refresh). */
@@ -236,7 +309,10 @@ export class AssetsRepo {
 
   /** The download engine's view of the local copy: state, path (relative to the library), size, digest. */
   setLocalFile(seq: number, info: LocalFileInfo): boolean {
-    const sets = setClause(FILE_COLUMNS, info);
+    const facts = FILE_FACTS.some((key) => info[key] !== undefined && info[key] !== null);
+    const sets = facts
+      ? setClause(FILE_COLUMNS_WITH_FACTS, { ...info, factsFrom: 'file' })
+      : setClause(FILE_COLUMNS, info);
     return sets ? this.#q.run(sql`UPDATE assets SET ${sets} WHERE seq = ${seq}`) > 0 : false;
   }
 

@@ -30,6 +30,7 @@ export function sidecarOf(asset: AssetRow, fileName: string): Record<string, unk
     width: asset.width,
     height: asset.height,
     durationMs: asset.duration_ms,
+    format: asset.format,
     bytes: asset.bytes,
     sha256: asset.sha256,
     exportedBy: 'Atelier',

@@ -6,10 +6,12 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
 import { loadSharp } from '../../lazy-sharp.ts';
 import { writeFileDurable } from '../folder/durable-fs.ts';
 import { findFfmpeg } from './ffmpeg-binary.ts';
 import { MEDIA_REFUSED, type MediaFetch } from './media-http.ts';
+import type { MediaReply } from './media-serving.ts';
 import { fetchVideoSample } from './remote-sample.ts';
 
 export { findFfmpeg, resetFfmpegLookup } from './ffmpeg-binary.ts';
@@ -75,6 +77,24 @@ export function generatedVideoPoster(): Promise<Buffer> {
     throw error;
   });
   return sharedVideoPoster;
+}
+
+/** The generated poster, never cached: the same link shows the real frame once it is made. */
+export async function generatedPosterReply(method = 'GET'): Promise<MediaReply> {
+  const upper = method.toUpperCase();
+  if (upper !== 'GET' && upper !== 'HEAD')
+    return { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Length': '0' }, body: null };
+  const bytes = await generatedVideoPoster();
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': 'image/webp',
+      'Content-Length': String(bytes.length),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+    body: upper === 'HEAD' ? null : Readable.from([bytes]),
+  };
 }
 
 async function imageThumb(source: string): Promise<Buffer> {

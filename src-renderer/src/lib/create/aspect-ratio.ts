@@ -1,5 +1,6 @@
 // Aspect ratios as shapes and pixel sizes: the one aspect-ratio control draws each ratio as a small
 // rectangle and says what size the chosen one renders at.
+import { tierSize, videoFrameSize } from '@contract/media-size.ts';
 import { resolveImagecSize } from '@contract/rules/index.ts';
 
 export interface Ratio {
@@ -24,11 +25,10 @@ export function shapeBox(value: string, size: number): { width: number; height: 
   return { width: Math.max(3, Math.round(ratio.w * scale)), height: Math.max(3, Math.round(ratio.h * scale)) };
 }
 
-const floorTo16 = (n: number) => Math.max(16, Math.floor(n / 16) * 16);
-
 /**
- * The pixel size of an image model's output: imagec-2 by the rules' exact resolution; other public
- * families put the size tier on the long edge (1K = 1024 px) — an estimate, said as "about".
+ * The pixel size of an image model's output, by the contract's one size rule (media-size.ts):
+ * imagec-2 by the rules' exact resolution; other public families put the size tier on the long
+ * edge (1K = 1024 px) — an estimate, said as "about".
  */
 export function imagePixelSize(
   family: string,
@@ -40,22 +40,10 @@ export function imagePixelSize(
     const exact = typeof imageSize === 'string' ? resolveImagecSize(imageSize, ratio) : null;
     return exact ? { ...exact, exact: true } : null;
   }
-  const r = parseRatio(ratio);
-  if (!tier || !r) return null;
-  const long = Number(tier[1]) * 1024;
-  return r.w >= r.h
-    ? { width: long, height: floorTo16((long * r.h) / r.w), exact: false }
-    : { width: floorTo16((long * r.w) / r.h), height: long, exact: false };
+  const size = tier ? tierSize(imageSize, ratio) : null;
+  return size ? { ...size, exact: false } : null;
 }
 
 /** A video's frame size from its resolution ('720p' is the short edge) and ratio. */
-export function videoPixelSize(resolution: unknown, ratio: string): { width: number; height: number } | null {
-  const p = typeof resolution === 'string' ? /^(\d{3,4})p$/.exec(resolution) : null;
-  const r = parseRatio(ratio);
-  if (!p || !r) return null;
-  const short = Number(p[1]);
-  const even = (n: number) => Math.round(n / 2) * 2;
-  return r.w >= r.h
-    ? { width: even((short * r.w) / r.h), height: short }
-    : { width: short, height: even((short * r.h) / r.w) };
-}
+export const videoPixelSize = (resolution: unknown, ratio: string): { width: number; height: number } | null =>
+  videoFrameSize(resolution, ratio);

@@ -28,6 +28,8 @@ const image = (over: Partial<AssetInfo> = {}): AssetInfo => ({
   width: 1024,
   height: 1024,
   durationMs: null,
+  format: null,
+  factsFrom: null,
   file: { state: 'remote', path: null, thumbPath: null, localUrl: null, thumbUrl: null, bytes: null },
   removedFromService: false,
   ...over,

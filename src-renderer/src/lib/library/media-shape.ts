@@ -3,6 +3,7 @@
 // the top level, videos in their option group as aspectRatio or ratio, trained models as width and
 // height), else a video's 16:9 or an image's square. Grids lay tiles out with it; the viewer opens with it.
 import type { AssetInfo } from '@contract/ipc/assets.ts';
+import { clampShape } from '@contract/shape-code.ts';
 import { parseAspect } from '../viewer/zoom.ts';
 import { assetParams } from './asset-params.ts';
 
@@ -11,10 +12,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 const positive = (value: unknown): number | null => (typeof value === 'number' && value > 0 ? value : null);
 
-/** Shapes outside this range are clamped for layout, so a 1×50 banner cannot make a tile a needle. */
-export const SHAPE_LIMITS = { min: 1 / 4, max: 4 } as const;
-
-export const clampShape = (ratio: number): number => Math.min(SHAPE_LIMITS.max, Math.max(SHAPE_LIMITS.min, ratio));
+/** The contract's one range (shape-code.ts): shapes outside it are clamped for layout. */
+export { clampShape };
 
 /** The aspect ratio a request asked for, or null when it names none. */
 export function requestAspect(request: Record<string, unknown> | null | undefined): number | null {
