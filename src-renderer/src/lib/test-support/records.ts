@@ -31,6 +31,8 @@ export function assetRecord(overrides: Partial<AssetInfo> = {}): AssetInfo {
     width: 1024,
     height: 1024,
     durationMs: null,
+    format: 'png',
+    factsFrom: 'request',
     file: { state: 'remote', path: null, thumbPath: null, localUrl: null, thumbUrl: null, bytes: null },
     removedFromService: false,
     ...overrides,
