@@ -12,7 +12,7 @@
 // bump per change of the list) for Svelte.
 import { accountScope } from '../account-scope.ts';
 import type { ErrorInfo } from '@contract/errors.ts';
-import type { AssetCountsInfo, AssetFilterInfo, AssetInfo, AssetsChangedInfo } from '@contract/ipc/assets.ts';
+import type { AssetCountsInfo, AssetFilter, AssetInfo, AssetsChangedInfo } from '@contract/ipc/assets.ts';
 import { ASSET_LAYOUT_PAGES, ASSET_PAGE_LIMIT, ASSET_SEARCH_LIMIT } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import type { ModelInfo } from '@contract/ipc/models.ts';
@@ -34,8 +34,8 @@ export type LibrarySort = 'newest' | 'oldest' | 'relevance';
  * (assetFilterSchema's true/false fields): the bar toggles them, the core alone applies them.
  */
 export type FlagFilter = {
-  [K in keyof AssetFilterInfo]-?: NonNullable<AssetFilterInfo[K]> extends boolean ? K : never;
-}[keyof AssetFilterInfo];
+  [K in keyof AssetFilter]-?: NonNullable<AssetFilter[K]> extends boolean ? K : never;
+}[keyof AssetFilter];
 
 /** The filter bar's counts for the flags that have one. */
 const FLAG_COUNTS: Partial<Record<FlagFilter, 'offline' | 'liked' | 'favorites'>> = {
@@ -243,12 +243,12 @@ class LibraryState {
   });
 
   /** The assets:list filter for the current choices (query included: the list matches it too). */
-  viewFilter(): AssetFilterInfo {
+  viewFilter(): AssetFilter {
     return { ...this.searchFilter(), ...(this.searching ? { query: this.query } : {}) };
   }
 
   /** The filter of the current view without the text (a smart collection saves it with the text). */
-  searchFilter(): AssetFilterInfo {
+  searchFilter(): AssetFilter {
     const { kind, modelId, flags, collectionId, section, dateFrom, dateTo } = this.filters;
     const from = localDayStart(dateFrom);
     const to = localDayStart(dateTo);
@@ -263,7 +263,7 @@ class LibraryState {
   }
 
   /** Which of these assets the current view holds, as the core's filter says; null when it could not say. */
-  async #held(refs: readonly AssetRefInfo[], filter: AssetFilterInfo): Promise<Set<string> | null> {
+  async #held(refs: readonly AssetRefInfo[], filter: AssetFilter): Promise<Set<string> | null> {
     if (refs.length === 0) return new Set();
     const result = await invoke('assets:matching', { filter, assets: refs.map((r) => ({ kind: r.kind, id: r.id })) });
     return result.ok ? new Set(result.value.map(assetKey)) : null;
@@ -492,7 +492,7 @@ class LibraryState {
   }
 
   /** Applies a saved search (a smart collection): its filters and its text. */
-  applySearch(search: AssetFilterInfo): void {
+  applySearch(search: AssetFilter): void {
     const day = (iso: string | undefined, exclusiveEnd: boolean): string => {
       if (!iso) return '';
       const time = Date.parse(iso) - (exclusiveEnd ? 1 : 0);
