@@ -10,19 +10,19 @@
 // background and ahead of the view, so a grid of a million lays out whole and fetches only the pages
 // it comes near, wherever the user jumps. Reads go through `at`/`count`, which follow `version` (one
 // bump per change of the list) for Svelte.
-import { accountScope } from '../account-scope.ts';
+import { accountScope } from '../../account-scope.ts';
 import type { ErrorInfo } from '@contract/errors.ts';
 import type { AssetCountsInfo, AssetFilter, AssetInfo, AssetsChangedInfo } from '@contract/ipc/assets.ts';
 import { ASSET_LAYOUT_PAGES, ASSET_PAGE_LIMIT, ASSET_SEARCH_LIMIT } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import type { ModelInfo } from '@contract/ipc/models.ts';
 import { layoutShape, shapeOfCode } from '@contract/shape-code.ts';
-import { invoke, on } from '../ipc.ts';
-import { assetKey, type AssetKey } from '../library/asset-key.ts';
-import { localDayStart, nextLocalDay } from '../library/format.ts';
-import { assetAspect, clampShape } from '../library/media-shape.ts';
-import { PagedList } from '../library/paged-list.ts';
-import { serviceReach } from './service-reach.svelte.ts';
+import { invoke, on } from '../../ipc.ts';
+import { assetKey, type AssetKey } from '../../library/asset-key.ts';
+import { localDayStart, nextLocalDay } from '../../library/format.ts';
+import { assetAspect, clampShape } from '../../library/media-shape.ts';
+import { PagedList } from '../../library/paged-list.ts';
+import { serviceReach } from '../service-reach.svelte.ts';
 
 export type KindFilter = 'all' | 'image' | 'video';
 /** Results (what was generated) or Uploads (training photos and references), kept apart. */
