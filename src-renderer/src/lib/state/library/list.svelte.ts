@@ -1,8 +1,8 @@
-// The Library's list: filters, sort and search, keyset pages from assets:list loaded as the grid
-// scrolls, best matches from assets:search, the filter bar's counts, and live updates.
+// The Library's list: keyset pages from assets:list loaded as the grid scrolls, best matches from
+// assets:search, and the filter bar's counts; the filter, sort and search text are `filters`
+// (filters.svelte.ts), live updates `live` (live.ts).
 // Which assets a filter holds is decided by the core alone (its SQL, through assets:list and
-// assets:matching): a changed asset is re-read and the core says whether this view shows it, so the
-// counts, the grid and the viewer never disagree.
+// assets:matching).
 // Only the pages near what the grid shows are held (library/paged-list.ts): a page let go is fetched
 // again with its own cursor when the view returns to it, and every read item's shape stays, so the
 // layout of the whole list never needs the items themselves. Past the first page the list is mapped,
@@ -12,107 +12,33 @@
 // bump per change of the list) for Svelte.
 import { accountScope } from '../../account-scope.ts';
 import type { ErrorInfo } from '@contract/errors.ts';
-import type { AssetCountsInfo, AssetFilter, AssetInfo, AssetsChangedInfo } from '@contract/ipc/assets.ts';
-import { ASSET_LAYOUT_PAGES, ASSET_PAGE_LIMIT, ASSET_SEARCH_LIMIT } from '@contract/ipc/assets.ts';
-import type { AssetRefInfo } from '@contract/ipc/library.ts';
+import type { AssetCountsInfo, AssetFilter, AssetInfo } from '@contract/ipc/assets.ts';
+import { ASSET_PAGE_LIMIT, ASSET_SEARCH_LIMIT } from '@contract/ipc/assets.ts';
 import type { ModelInfo } from '@contract/ipc/models.ts';
-import { layoutShape, shapeOfCode } from '@contract/shape-code.ts';
-import { invoke, on } from '../../ipc.ts';
+import { layoutShape } from '@contract/shape-code.ts';
+import type { AssetRefInfo } from '@contract/ipc/library.ts';
+import { invoke } from '../../ipc.ts';
 import { assetKey, type AssetKey } from '../../library/asset-key.ts';
-import { localDayStart, nextLocalDay } from '../../library/format.ts';
+import { countedTotal } from '../../library/filter-fields.ts';
+import { decodeShapes, idle, MAP_PAGES, MAP_QUIET_MS, MAP_START_MS } from '../../library/layout-map.ts';
 import { assetAspect, clampShape } from '../../library/media-shape.ts';
 import { PagedList } from '../../library/paged-list.ts';
 import { serviceReach } from '../service-reach.svelte.ts';
-
-export type KindFilter = 'all' | 'image' | 'video';
-/** Results (what was generated) or Uploads (training photos and references), kept apart. */
-export type LibrarySection = 'results' | 'uploads';
-export type LibrarySort = 'newest' | 'oldest' | 'relevance';
-
-/**
- * The on/off filters (offline, liked, favorite…), named as the core's filter names them
- * (assetFilterSchema's true/false fields): the bar toggles them, the core alone applies them.
- */
-export type FlagFilter = {
-  [K in keyof AssetFilter]-?: NonNullable<AssetFilter[K]> extends boolean ? K : never;
-}[keyof AssetFilter];
-
-/** The filter bar's counts for the flags that have one. */
-const FLAG_COUNTS: Partial<Record<FlagFilter, 'offline' | 'liked' | 'favorites'>> = {
-  offline: 'offline',
-  liked: 'liked',
-  favorite: 'favorites',
-};
-
-export interface LibraryFilters {
-  kind: KindFilter;
-  modelId: string | null;
-  /** The flags switched on (offline: with a local copy; liked on the service; favorite: starred here). */
-  flags: Partial<Record<FlagFilter, true>>;
-  /** A hand-made collection; uploads and results alike. */
-  collectionId: number | null;
-  section: LibrarySection;
-  /** Local calendar days (YYYY-MM-DD), both inclusive; '' = open. */
-  dateFrom: string;
-  dateTo: string;
-}
+import { LibraryFilters, type LibrarySort } from './filters.svelte.ts';
+import { heldBy, LiveUpdates } from './live.ts';
 
 const PAGE_SIZE = ASSET_PAGE_LIMIT.max;
-/** FTS starts matching at two letters. */
-const MIN_QUERY_LENGTH = 2;
-const SEARCH_DEBOUNCE_MS = 150;
-const PATCH_DELAY_MS = 250;
-const MAX_PATCH = 100;
 /** Items held either side of what the grid shows; pages wholly beyond are let go. */
 const KEEP_AROUND = 1000;
 /** Items past what the grid shows whose pages are read ahead. */
 const READ_AHEAD = 60;
-/** Pages mapped by one assets:layout call (50,000 items), one call per idle moment in the background. */
-const MAP_PAGES = ASSET_LAYOUT_PAGES.default;
-/** The shape of an item whose size nothing told (its page, once fetched, says more). */
-const UNKNOWN_SHAPE = 1;
-
-/** The one-byte shapes of a mapped page (base64) as the layout's shapes. */
-function decodeShapes(base64: string): Float64Array {
-  const text = atob(base64);
-  const shapes = new Float64Array(text.length);
-  for (let i = 0; i < text.length; i += 1) shapes[i] = shapeOfCode(text.charCodeAt(i), UNKNOWN_SHAPE);
-  return shapes;
-}
-
-/**
- * The background map starts this long after the first page: the core serving the first screen's
- * thumbnails comes first (a call maps 50,000 items in ~25 ms, time the core answers nothing else).
- */
-const MAP_START_MS = 1500;
-/** The background map waits while the grid's view moves (a scroll): the frames are the user's. */
-const MAP_QUIET_MS = 300;
-
-/** Waits for the renderer to be idle (a frame is never delayed for the background map). */
-const idle = (): Promise<void> =>
-  new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 16);
-  });
-
-const NO_FILTERS: LibraryFilters = {
-  kind: 'all',
-  modelId: null,
-  flags: {},
-  collectionId: null,
-  section: 'results',
-  dateFrom: '',
-  dateTo: '',
-};
-
 class LibraryState {
-  filters = $state<LibraryFilters>({ ...NO_FILTERS });
-  /** What is typed; `query` follows it after a short pause. */
-  queryText = $state('');
-  query = $state('');
-  /** The order chosen for browsing; a search shows best matches first unless the user picks a date order. */
-  browseSort = $state<'newest' | 'oldest'>('newest');
-  searchSort = $state<LibrarySort>('relevance');
+  /** The filter, sort and search text; each change loads the list again. */
+  readonly filters = new LibraryFilters(() => void this.reload());
+  /** Keeps the list up to date with the core's changes. */
+  readonly live = new LiveUpdates(this);
+  /** Items a page holds. */
+  readonly pageSize = PAGE_SIZE;
 
   /** The list as read so far; read it through `at`, `count` and `held` (they follow `version`). */
   readonly list = new PagedList<AssetInfo>((asset) => layoutShape(this.shapeOf(asset)));
@@ -140,9 +66,6 @@ class LibraryState {
   #holding = 0;
   /** Shapes seen on screen (a thumbnail's own pixels) where the asset gave none. */
   #seen = new Map<AssetKey, number>();
-  #debounce: ReturnType<typeof setTimeout> | undefined;
-  #pendingPatch = new Map<string, AssetRefInfo>();
-  #patchTimer: ReturnType<typeof setTimeout> | undefined;
   #account: string | null = null;
 
   constructor() {
@@ -151,7 +74,7 @@ class LibraryState {
       reset: () => {
         this.reset();
         this.#account = null;
-        this.#pendingPatch.clear();
+        this.live.reset();
         this.#seen.clear();
         this.models = [];
         this.error = null;
@@ -162,33 +85,20 @@ class LibraryState {
   /** Set by the grid: while the user is at the top, new assets simply appear. */
   atTop = true;
 
-  readonly searching = $derived(this.query.length >= MIN_QUERY_LENGTH);
-  readonly sort: LibrarySort = $derived(this.searching ? this.searchSort : this.browseSort);
-  /** Narrowed by a filter (the section and a collection are places, not filters). */
-  readonly filtered = $derived(
-    this.filters.kind !== 'all' ||
-      this.filters.modelId !== null ||
-      Object.keys(this.filters.flags).length > 0 ||
-      this.filters.dateFrom !== '' ||
-      this.filters.dateTo !== '',
-  );
+  get generation(): number {
+    return this.#generation;
+  }
+  /** The list's order (the filters' choice). */
+  get sort(): LibrarySort {
+    return this.filters.sort;
+  }
 
   /** How many assets the current view holds, when the counts tell it without loading them all. */
   readonly expectedTotal: number | null = $derived.by(() => {
-    const c = this.filters.section === 'uploads' ? this.uploadCounts : this.counts;
-    if (!c || this.searching || this.filters.dateFrom || this.filters.dateTo || this.filters.collectionId !== null)
-      return null;
-    const { kind, modelId } = this.filters;
-    const flags = Object.keys(this.filters.flags) as FlagFilter[];
-    const active = [kind !== 'all', modelId !== null].filter(Boolean).length + flags.length;
-    if (active === 0) return c.total;
-    if (active > 1) return null;
-    if (kind !== 'all') return kind === 'image' ? c.images : c.videos;
-    if (flags[0]) {
-      const count = FLAG_COUNTS[flags[0]];
-      return count ? c[count] : null;
-    }
-    return c.byModel.find((m) => m.modelId === modelId)?.count ?? 0;
+    const filter = this.filters.current;
+    const counts = filter.origin === 'uploaded' ? this.uploadCounts : filter.origin ? this.counts : null;
+    if (!counts || this.filters.searching || filter.collectionId !== undefined) return null;
+    return countedTotal(filter, counts);
   });
 
   /** Items read so far (held or let go). */
@@ -230,10 +140,11 @@ class LibraryState {
     this.#seen.set(assetKey(asset), shape);
     const at = this.list.at(index) === asset ? index : this.indexOf(asset);
     this.list.setAspect(at, layoutShape(shape));
-    this.#changed();
+    this.changed();
   }
 
-  #changed(): void {
+  /** The list changed: what reads it follows. */
+  changed(): void {
     this.version += 1;
   }
 
@@ -244,40 +155,18 @@ class LibraryState {
 
   /** The assets:list filter for the current choices (query included: the list matches it too). */
   viewFilter(): AssetFilter {
-    return { ...this.searchFilter(), ...(this.searching ? { query: this.query } : {}) };
-  }
-
-  /** The filter of the current view without the text (a smart collection saves it with the text). */
-  searchFilter(): AssetFilter {
-    const { kind, modelId, flags, collectionId, section, dateFrom, dateTo } = this.filters;
-    const from = localDayStart(dateFrom);
-    const to = localDayStart(dateTo);
-    return {
-      ...(collectionId !== null ? { collectionId } : { origin: section === 'uploads' ? 'uploaded' : 'generated' }),
-      ...flags,
-      ...(kind !== 'all' ? { kind } : {}),
-      ...(modelId !== null ? { modelId } : {}),
-      ...(from !== null ? { dateFrom: new Date(from).toISOString() } : {}),
-      ...(to !== null ? { dateTo: new Date(nextLocalDay(to)).toISOString() } : {}),
-    };
-  }
-
-  /** Which of these assets the current view holds, as the core's filter says; null when it could not say. */
-  async #held(refs: readonly AssetRefInfo[], filter: AssetFilter): Promise<Set<string> | null> {
-    if (refs.length === 0) return new Set();
-    const result = await invoke('assets:matching', { filter, assets: refs.map((r) => ({ kind: r.kind, id: r.id })) });
-    return result.ok ? new Set(result.value.map(assetKey)) : null;
+    return this.filters.viewFilter();
   }
 
   async #fetchPage(generation: number): Promise<void> {
-    const kind = this.filters.kind === 'all' ? undefined : this.filters.kind;
+    const { kind, collectionId } = this.filters.current;
     // Best-match search knows nothing of collections: inside one, matches come in date order.
-    if (this.searching && this.sort === 'relevance' && this.filters.collectionId === null) {
-      const result = await invoke('assets:search', { query: this.query, kind, limit: ASSET_SEARCH_LIMIT.max });
+    if (this.filters.searching && this.sort === 'relevance' && collectionId === undefined) {
+      const result = await invoke('assets:search', { query: this.filters.query, kind, limit: ASSET_SEARCH_LIMIT.max });
       if (generation !== this.#generation) return;
       if (!result.ok) return this.#fail(result.error);
       // assets:search only narrows by kind; the core says which of its best matches the other filters keep.
-      const held = await this.#held(result.value, this.searchFilter());
+      const held = await heldBy(result.value, this.filters.searchFilter());
       if (generation !== this.#generation) return;
       if (!held) return this.#fail({ code: 'internal', message: 'The library could not apply the filters.' });
       this.list.clear();
@@ -286,7 +175,7 @@ class LibraryState {
         result.value.filter((a) => held.has(assetKey(a))),
       );
       this.hasMore = false;
-      this.#changed();
+      this.changed();
       return;
     }
     const cursor = this.#cursor;
@@ -297,7 +186,7 @@ class LibraryState {
     this.list.append(cursor, result.value.items);
     this.#cursor = result.value.nextCursor;
     this.hasMore = result.value.nextCursor !== null;
-    this.#changed();
+    this.changed();
     if (this.hasMore) void this.#mapInBackground(generation);
   }
 
@@ -316,7 +205,7 @@ class LibraryState {
     for (const page of result.value.pages) this.list.appendUnread(page.cursor, decodeShapes(page.shapes));
     this.#cursor = result.value.nextCursor;
     this.hasMore = result.value.nextCursor !== null;
-    this.#changed();
+    this.changed();
   }
 
   /**
@@ -354,7 +243,7 @@ class LibraryState {
         if (generation !== this.#generation) return;
         if (!result.ok) return this.#fail(result.error);
         this.list.refill(p, result.value.items);
-        this.#changed();
+        this.changed();
       })
       .finally(() => {
         if (generation === this.#generation) this.#refilling.delete(p);
@@ -438,7 +327,7 @@ class LibraryState {
     this.#refilling.clear();
     this.#shown = null;
     this.list.clear();
-    this.#changed();
+    this.changed();
     this.hasMore = true;
     this.loading = false;
     this.error = null;
@@ -457,161 +346,6 @@ class LibraryState {
     if (models.ok) this.models = models.value;
   }
 
-  setFilter<K extends keyof LibraryFilters>(name: K, value: LibraryFilters[K]): void {
-    this.filters = { ...this.filters, [name]: value };
-    void this.reload();
-  }
-
-  setDates(dateFrom: string, dateTo: string): void {
-    this.filters = { ...this.filters, dateFrom, dateTo };
-    void this.reload();
-  }
-
-  /** Clears the filters; the place (section, collection) stays. */
-  clearFilters(): void {
-    const { section, collectionId } = this.filters;
-    this.filters = { ...NO_FILTERS, section, collectionId };
-    void this.reload();
-  }
-
-  /** Switches one on/off filter. */
-  toggleFlag(name: FlagFilter): void {
-    const { [name]: on, ...others } = this.filters.flags;
-    this.setFilter('flags', on ? others : { ...others, [name]: true });
-  }
-
-  /** Goes to a place: results, favourites, liked, uploads or a collection (filters start clean there). */
-  go(place: { section?: LibrarySection; collectionId?: number | null; flag?: FlagFilter }): void {
-    this.filters = {
-      ...NO_FILTERS,
-      flags: place.flag ? { [place.flag]: true } : {},
-      section: place.section ?? 'results',
-      collectionId: place.collectionId ?? null,
-    };
-    void this.reload();
-  }
-
-  /** Applies a saved search (a smart collection): its filters and its text. */
-  applySearch(search: AssetFilter): void {
-    const day = (iso: string | undefined, exclusiveEnd: boolean): string => {
-      if (!iso) return '';
-      const time = Date.parse(iso) - (exclusiveEnd ? 1 : 0);
-      const d = new Date(time);
-      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    };
-    this.filters = {
-      ...NO_FILTERS,
-      section: search.origin === 'uploaded' ? 'uploads' : 'results',
-      kind: search.kind ?? 'all',
-      modelId: search.modelId ?? null,
-      // A filter's only true/false fields are its flags.
-      flags: Object.fromEntries(
-        Object.entries(search).filter(([, value]) => value === true),
-      ) as LibraryFilters['flags'],
-      dateFrom: day(search.dateFrom, false),
-      dateTo: day(search.dateTo, true),
-    };
-    clearTimeout(this.#debounce);
-    this.queryText = search.query ?? '';
-    this.query = this.queryText.trim();
-    if (this.searching) this.searchSort = 'relevance';
-    void this.reload();
-  }
-
-  setSort(sort: LibrarySort): void {
-    if (this.searching) this.searchSort = sort;
-    else if (sort !== 'relevance') this.browseSort = sort;
-    void this.reload();
-  }
-
-  /** Results follow the typing after a short pause. */
-  setQueryText(text: string): void {
-    this.queryText = text;
-    clearTimeout(this.#debounce);
-    this.#debounce = setTimeout(() => this.#applyQuery(), SEARCH_DEBOUNCE_MS);
-  }
-
-  #applyQuery(): void {
-    const next = this.queryText.trim();
-    const wasSearching = this.searching;
-    this.query = next;
-    // Too short to search and not searching before: nothing changes.
-    if (!this.searching && !wasSearching) return;
-    if (this.searching && !wasSearching) this.searchSort = 'relevance';
-    void this.reload();
-  }
-
-  /**
-   * Re-reads the changed assets and asks the core which of them this view holds: each is replaced,
-   * dropped (it left the view, or the cache) or put in its place (it joined the view: downloaded
-   * while "Offline" is on, starred while in Favourites).
-   */
-  async #patch(refs: AssetRefInfo[]): Promise<void> {
-    const generation = this.#generation;
-    const [fresh, held] = await Promise.all([
-      Promise.all(refs.map((ref) => invoke('assets:get', ref))),
-      this.#held(refs, this.viewFilter()),
-    ]);
-    if (generation !== this.#generation) return;
-    if (!held) return void this.reload();
-    let unplaced = false;
-    refs.forEach((ref, i) => {
-      const at = this.indexOf(ref);
-      const result = fresh[i];
-      if (!result) return;
-      const shown = result.ok && held.has(assetKey(ref));
-      if (at >= 0) {
-        if (shown) this.list.set(at, result.value);
-        else if (result.ok || result.error.code === 'not_found') this.list.remove(at);
-      } else if (shown && !this.#place(result.value)) {
-        unplaced = true;
-      }
-    });
-    this.#changed();
-    // A best-match list has no place to compute here: it is asked again. In date order a place
-    // among pages let go (or a full page) cannot be taken here either: the list offers a reload.
-    if (unplaced && this.sort === 'relevance') void this.reload();
-    else if (unplaced) this.stale = true;
-  }
-
-  /**
-   * Puts `asset` in its date-order place among the held items. True when placed, or when its place is
-   * past what is read (a later page brings it); false when the place is unknown here.
-   */
-  #place(asset: AssetInfo): boolean {
-    if (this.sort === 'relevance') return false;
-    const time = Date.parse(asset.createdAt);
-    const before = (other: AssetInfo): boolean =>
-      this.sort === 'oldest' ? time < Date.parse(other.createdAt) : time > Date.parse(other.createdAt);
-    const at = this.list.findIndex(before);
-    if (at < 0 && this.hasMore) return true;
-    const index = at < 0 ? this.list.length : at;
-    // The item before the place must be held too, or the place may lie inside a page let go.
-    if (index > 0 && !this.list.at(index - 1)) return false;
-    return this.list.insert(index, asset, PAGE_SIZE);
-  }
-
-  #onChanged(change: AssetsChangedInfo): void {
-    void this.loadCounts();
-    // A handful of known assets is patched in place; hundreds (a library check) reload like new ones.
-    const few = change.assets && change.assets.length <= MAX_PATCH ? change.assets : null;
-    if (few && (change.reason === 'download' || change.reason === 'delete' || change.reason === 'organize')) {
-      for (const ref of few) this.#pendingPatch.set(assetKey(ref), ref);
-      // Throttled, not debounced: a steady stream of downloads still shows up four times a second.
-      if (this.#patchTimer !== undefined) return;
-      this.#patchTimer = setTimeout(() => {
-        this.#patchTimer = undefined;
-        const refs = [...this.#pendingPatch.values()];
-        this.#pendingPatch.clear();
-        void this.#patch(refs);
-      }, PATCH_DELAY_MS);
-      return;
-    }
-    // New assets (a refresh, finished jobs): show them at once if nothing would jump, else offer it.
-    if (this.atTop || this.list.length <= PAGE_SIZE) void this.reload();
-    else this.stale = true;
-  }
-
   /** The patched asset, if the list holds it (the asset view follows changes through this). */
   find(ref: AssetRefInfo): AssetInfo | undefined {
     return this.at(this.indexOf(ref));
@@ -623,16 +357,12 @@ class LibraryState {
     return this.list.findIndex((a) => a.kind === ref.kind && a.id === ref.id);
   }
 
+  /** Follows the core's changes until the returned stop (the view's lifetime). */
   listen(): () => void {
-    const stops = [
-      on('assets:changed', (change) => this.#onChanged(change)),
-      on('models:changed', () => void this.loadCounts()),
-    ];
+    const stop = this.live.listen();
     return () => {
-      stops.forEach((stop) => stop());
-      clearTimeout(this.#debounce);
-      clearTimeout(this.#patchTimer);
-      this.#patchTimer = undefined;
+      stop();
+      this.filters.stop();
     };
   }
 
@@ -652,11 +382,9 @@ class LibraryState {
   /** Forget everything (another account was opened: account-scope.ts calls it). */
   reset(): void {
     this.#generation += 1;
-    this.filters = { ...NO_FILTERS };
-    this.queryText = '';
-    this.query = '';
+    this.filters.reset();
     this.list.clear();
-    this.#changed();
+    this.changed();
     this.#shown = null;
     this.counts = null;
     this.uploadCounts = null;
