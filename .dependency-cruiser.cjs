@@ -7,15 +7,16 @@ module.exports = {
       comment:
         'contract/ is pure TypeScript shared by every side: nothing of ours, no node:, no electron, only valibot.',
       severity: 'error',
-      from: { path: '^src-main/contract/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^src-main/contract/', pathNot: '\\.test\\.ts$|/test-support/' },
       to: { pathNot: ['^src-main/contract/', '^node_modules/valibot/'] },
     },
     {
       name: 'contract-tests-are-pure',
-      comment: 'Tests of the contract run the pure code with vitest alone.',
+      comment:
+        'Tests of the contract (and their test-support/) run the pure code with vitest alone, fast-check for properties.',
       severity: 'error',
-      from: { path: '^src-main/contract/.*\\.test\\.ts$' },
-      to: { pathNot: ['^src-main/contract/', '^node_modules/(valibot|vitest|@vitest)/'] },
+      from: { path: '^src-main/contract/(.*\\.test\\.ts$|test-support/)' },
+      to: { pathNot: ['^src-main/contract/', '^node_modules/(valibot|vitest|@vitest|fast-check)/'] },
     },
     {
       name: 'no-unresolvable',

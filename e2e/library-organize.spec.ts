@@ -219,6 +219,26 @@ test('collections: by drag, menu and key; a smart collection from search + filte
     .click();
   await expect(library.search).toHaveValue(word);
   await expect(page.getByTestId('filter-favorites')).toHaveAttribute('aria-pressed', 'true');
+  await expect(smart.getByRole('button', { name: /Starred search/ }).first()).toHaveAttribute('aria-current', 'page');
+
+  // Images + Offline, chosen in that order, saved: opened again it is the current place (it never was
+  // while the side bar compared its own ordering of the saved search).
+  await library.search.fill('');
+  await library.place('results').click();
+  await page.getByTestId('filter-offline').click();
+  await library.filterKind(/Images/);
+  await page.getByTestId('save-search').click();
+  await library.giveName('Offline images');
+  const offlineImages = library
+    .collection('Offline images')
+    .getByRole('button', { name: /Offline images/ })
+    .first();
+  await expect(offlineImages).toHaveAttribute('aria-current', 'page');
+  await library.place('results').click();
+  await expect(offlineImages).not.toHaveAttribute('aria-current', 'page');
+  await offlineImages.click();
+  await expect(offlineImages).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('filter-offline')).toHaveAttribute('aria-pressed', 'true');
 
   // After a restart, all of it is still there.
   app = await app.restart();

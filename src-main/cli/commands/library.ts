@@ -1,5 +1,5 @@
 // library search | list: the local library (the app's cache and files); works offline.
-import type { AssetFilterInfo, AssetPageInfo } from '../../contract/ipc/assets.ts';
+import type { AssetFilter, AssetPageInfo } from '../../contract/ipc/assets.ts';
 import { assetTable, assetView, type AssetView } from '../asset-view.ts';
 import type { Command } from '../command.ts';
 import { arg, bool, flag, string, text } from '../command.ts';
@@ -38,7 +38,7 @@ const list: Command = {
   options: { kind: string('Only image or video.', 'KIND'), offline: flag('Only what has a local copy.') },
   async run(ctx, input) {
     const kind = kindOf(text(input, 'kind'));
-    const filter: AssetFilterInfo = { ...(kind ? { kind } : {}), ...(bool(input, 'offline') ? { offline: true } : {}) };
+    const filter: AssetFilter = { ...(kind ? { kind } : {}), ...(bool(input, 'offline') ? { offline: true } : {}) };
     const session = await ctx.session();
     await session.requireAccount();
     const items: AssetView[] = [];

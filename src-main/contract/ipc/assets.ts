@@ -162,7 +162,29 @@ export const assetFilterSchema = v.strictObject({
   query: v.optional(querySchema),
 });
 
-export type AssetFilterInfo = v.InferInput<typeof assetFilterSchema>;
+/**
+ * The Library's filter, declared once: the core's SQL has one term per field (a field without one
+ * does not compile) and the renderer holds it as is. An absent field does not narrow.
+ */
+export type AssetFilter = v.InferOutput<typeof assetFilterSchema>;
+/** Every field of the filter, in the schema's order. */
+export const ASSET_FILTER_FIELDS = Object.keys(assetFilterSchema.entries) as (keyof AssetFilter)[];
+
+/** A field's value as compared: blank text and an absent field are the same, a time is its instant. */
+function comparable(field: keyof AssetFilter, value: AssetFilter[keyof AssetFilter]): unknown {
+  if (value === undefined) return undefined;
+  if (field === 'query') return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  if (field === 'dateFrom' || field === 'dateTo') return typeof value === 'string' ? Date.parse(value) : value;
+  return value;
+}
+
+/**
+ * Whether two filters hold the same assets as written: order-insensitive, and a field set to its
+ * default (absent, undefined, blank text) is the same as a field not given.
+ */
+export function sameFilter(a: AssetFilter, b: AssetFilter): boolean {
+  return ASSET_FILTER_FIELDS.every((field) => comparable(field, a[field]) === comparable(field, b[field]));
+}
 
 export const assetsInvoke = {
   'assets:list': invoke(

@@ -2,7 +2,7 @@
 // service's `liked` cannot be set through its API) and collections, hand-made or saved searches.
 import * as v from 'valibot';
 import { invoke, type } from './channel.ts';
-import { assetFilterSchema, type AssetFilterInfo } from './assets.ts';
+import { assetFilterSchema, type AssetFilter } from './assets.ts';
 import { ASSETS_PER_CALL, type LibraryExportInfo } from './library.ts';
 
 export interface CollectionInfo {
@@ -58,7 +58,7 @@ const assetRefs = v.pipe(
 );
 /** A saved search: the library's filter without a collection of its own (no nesting). */
 export const collectionSearchSchema = v.omit(assetFilterSchema, ['collectionId']);
-export type CollectionSearchInfo = Omit<AssetFilterInfo, 'collectionId'>;
+export type CollectionSearchInfo = Omit<AssetFilter, 'collectionId'>;
 
 const folder = v.pipe(
   v.string('The folder must be text.'),

@@ -2,7 +2,7 @@
 import { AppError } from '../../contract/errors.ts';
 import type {
   AssetCountsInfo,
-  AssetFilterInfo,
+  AssetFilter,
   AssetInfo,
   AssetLayoutInfo,
   AssetPageInfo,
@@ -10,7 +10,6 @@ import type {
 } from '../../contract/ipc/assets.ts';
 import type { AssetKindInfo, AssetRefInfo } from '../../contract/ipc/library.ts';
 import type { Cache } from '../db/cache.ts';
-import type { AssetFilter } from '../db/repos/assets-query.ts';
 import { assetToInfo, type MediaUrlFor } from '../db/to-info.ts';
 
 export interface AssetsHandlerDeps {
@@ -18,26 +17,15 @@ export interface AssetsHandlerDeps {
   mediaUrlFor: MediaUrlFor;
 }
 
-/** Contract filter (ISO times) → repository filter (epoch ms). Times were validated by the schema. */
-export function toRepoFilter(filter: AssetFilterInfo | undefined): AssetFilter {
-  if (!filter) return {};
-  const { dateFrom, dateTo, ...rest } = filter;
-  return {
-    ...rest,
-    ...(dateFrom !== undefined ? { dateFrom: Date.parse(dateFrom) } : {}),
-    ...(dateTo !== undefined ? { dateTo: Date.parse(dateTo) } : {}),
-  };
-}
-
 /** A view of the library from a point on: what assets:list and assets:layout share. */
 interface ViewArgs {
-  filter?: AssetFilterInfo | undefined;
+  filter?: AssetFilter | undefined;
   sort: AssetSortInfo;
   cursor?: string | null | undefined;
 }
 
 const toRepoView = (args: ViewArgs) => ({
-  filter: toRepoFilter(args.filter),
+  filter: args.filter ?? {},
   sort: args.sort,
   cursor: args.cursor ?? null,
 });
@@ -65,9 +53,9 @@ export function assetsHandlers(deps: AssetsHandlerDeps) {
         .cache()
         .assets.search(args.query, args.limit, args.kind ? { kind: args.kind } : {})
         .map((row) => assetToInfo(row, deps.mediaUrlFor)),
-    'assets:matching': (args: { filter: AssetFilterInfo; assets: AssetRefInfo[] }): AssetRefInfo[] => {
+    'assets:matching': (args: { filter: AssetFilter; assets: AssetRefInfo[] }): AssetRefInfo[] => {
       const assets = deps.cache().assets;
-      const shown = new Set(assets.seqsMatching(toRepoFilter(args.filter), assets.seqsOf(args.assets)));
+      const shown = new Set(assets.seqsMatching(args.filter, assets.seqsOf(args.assets)));
       return assets.refsOf([...shown]).map(({ kind, id }) => ({ kind, id }));
     },
     'assets:counts': (args: { origin?: 'generated' | 'uploaded' | undefined }): AssetCountsInfo =>

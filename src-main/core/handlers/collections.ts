@@ -1,12 +1,14 @@
 // Handlers of favorites:* and collections:*: the local star and collections (hand-made or saved
 // searches). Each change tells the renderer (assets:changed 'organize', collections:changed).
 import { join } from 'node:path';
+import * as v from 'valibot';
 import { AppError } from '../../contract/errors.ts';
-import type {
-  CollectionInfo,
-  CollectionMembershipInfo,
-  CollectionSearchInfo,
-  FavoriteResultInfo,
+import {
+  collectionSearchSchema,
+  type CollectionInfo,
+  type CollectionMembershipInfo,
+  type CollectionSearchInfo,
+  type FavoriteResultInfo,
 } from '../../contract/ipc/collections.ts';
 import type { AssetRefInfo, LibraryExportInfo } from '../../contract/ipc/library.ts';
 import type { Cache } from '../db/cache.ts';
@@ -14,7 +16,6 @@ import { CollectionNameError, type CollectionRow } from '../db/repos/collections
 import { isoTime } from '../db/iso-time.ts';
 import { parseJson } from '../db/values.ts';
 import type { EventBus } from '../events.ts';
-import { toRepoFilter } from './assets.ts';
 
 export interface CollectionsHandlerDeps {
   cache(): Cache;
@@ -24,9 +25,11 @@ export interface CollectionsHandlerDeps {
   now?: () => number;
 }
 
+/** A smart collection's saved search, read back through the schema it was saved by (null: none, or unreadable). */
 const searchOf = (row: CollectionRow): CollectionSearchInfo | null => {
-  const value = parseJson(row.search);
-  return typeof value === 'object' && value !== null ? (value as CollectionSearchInfo) : null;
+  if (row.search === null) return null;
+  const parsed = v.safeParse(collectionSearchSchema, parseJson(row.search));
+  return parsed.success ? parsed.output : null;
 };
 
 function toInfo(cache: Cache, row: CollectionRow): CollectionInfo {
@@ -36,7 +39,7 @@ function toInfo(cache: Cache, row: CollectionRow): CollectionInfo {
     name: row.name,
     smart: row.search !== null,
     search,
-    count: search ? cache.assets.countMatching(toRepoFilter(search)) : row.items,
+    count: search ? cache.assets.countMatching(search) : row.items,
     createdAt: isoTime(row.created_at),
     updatedAt: isoTime(row.updated_at),
   };
@@ -163,7 +166,7 @@ export function collectionsHandlers(deps: CollectionsHandlerDeps) {
       const row = cache.collections.get(id);
       if (!row) throw notFound();
       const search = searchOf(row);
-      const seqs = search ? cache.assets.seqsOfFilter(toRepoFilter(search), 5000) : cache.collections.itemSeqs(id);
+      const seqs = search ? cache.assets.seqsOfFilter(search, 5000) : cache.collections.itemSeqs(id);
       const refs = cache.assets.refsOf(seqs).map(({ kind, id: assetId }) => ({ kind, id: assetId }));
       if (refs.length === 0) {
         throw new AppError({

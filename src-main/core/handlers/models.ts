@@ -7,7 +7,7 @@ import type { UploadInfo } from '../../contract/ipc/uploads.ts';
 import type { ImageListFilter } from '../../contract/service.ts';
 import type { ServiceClient } from '../api/service-client.ts';
 import { modelFields } from '../db/server-records.ts';
-import type { AssetFilter } from '../db/repos/assets-query.ts';
+import type { CoreAssetFilter } from '../db/repos/assets-query.ts';
 import type { Cache } from '../db/cache.ts';
 import { assetToInfo, modelToInfo, type MediaUrlFor } from '../db/to-info.ts';
 import type { EventBus } from '../events.ts';
@@ -26,7 +26,7 @@ export interface ModelsHandlerDeps {
 }
 
 /** The service's image list filter, answered from the cache. */
-const IMAGE_TYPE_FILTERS: Record<ImageListFilter, AssetFilter> = {
+const IMAGE_TYPE_FILTERS: Record<ImageListFilter, CoreAssetFilter> = {
   all: {},
   input: { type: 'modelInput' },
   auxiliaryType: { type: 'auxiliaryType' },

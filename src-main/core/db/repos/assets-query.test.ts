@@ -5,7 +5,7 @@ import { seedAssets, type SeedSummary } from '../test-support/seed-assets.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 import type { AssetRow } from './asset-row.ts';
 import { shapeCode } from '../../../contract/shape-code.ts';
-import { RANKABLE_MATCHES, type AssetFilter } from './assets-query.ts';
+import { RANKABLE_MATCHES, type CoreAssetFilter } from './assets-query.ts';
 
 let cache: Cache;
 let seeded: SeedSummary;
@@ -18,7 +18,7 @@ afterEach(() => cache.close());
 const allRows = (): AssetRow[] =>
   cache.sqlite.prepare('SELECT * FROM assets ORDER BY created_at DESC, seq DESC').all() as AssetRow[];
 
-function readAll(filter: AssetFilter, sort: 'newest' | 'oldest' = 'newest', limit = 97): AssetRow[] {
+function readAll(filter: CoreAssetFilter, sort: 'newest' | 'oldest' = 'newest', limit = 97): AssetRow[] {
   const out: AssetRow[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 10_000; pages += 1) {
@@ -49,7 +49,7 @@ describe('AssetsRepo.list (keyset pages)', () => {
     expect(second.rows.map((r) => r.seq)).toEqual(rest.slice(100, 200).map((r) => r.seq));
   });
 
-  const filters: [string, AssetFilter, (r: AssetRow) => boolean][] = [
+  const filters: [string, CoreAssetFilter, (r: AssetRow) => boolean][] = [
     ['kind', { kind: 'video' }, (r) => r.kind === 'video'],
     ['origin', { origin: 'uploaded' }, (r) => r.origin === 'uploaded'],
     ['model', { modelId: 'imagec-2' }, (r) => r.model_id === 'imagec-2'],
@@ -63,7 +63,7 @@ describe('AssetsRepo.list (keyset pages)', () => {
     ],
     [
       'date range',
-      { dateFrom: Date.parse('2025-03-01'), dateTo: Date.parse('2025-04-01') },
+      { dateFrom: '2025-03-01T00:00:00Z', dateTo: '2025-04-01T00:00:00Z' },
       (r) => r.created_at >= Date.parse('2025-03-01') && r.created_at < Date.parse('2025-04-01'),
     ],
     ['type', { type: 'modelInput' }, (r) => r.type === 'modelInput'],
@@ -105,7 +105,7 @@ describe('AssetsRepo.list (keyset pages)', () => {
 
 describe('AssetsRepo.layout (a view mapped without its items)', () => {
   /** Every page of a view as `layout` maps it, call after call. */
-  function mapAll(filter: AssetFilter, sort: 'newest' | 'oldest', pageSize: number, pages: number) {
+  function mapAll(filter: CoreAssetFilter, sort: 'newest' | 'oldest', pageSize: number, pages: number) {
     const mapped: { cursor: string | null; shapes: number[] }[] = [];
     let cursor: string | null = null;
     for (let calls = 0; calls < 1000; calls += 1) {
@@ -123,7 +123,7 @@ describe('AssetsRepo.layout (a view mapped without its items)', () => {
     ['videos', { kind: 'video' }, 'newest'],
     ['liked ones', { liked: true }, 'newest'],
     ['a model', { modelId: 'imagea' }, 'oldest'],
-  ] as [string, AssetFilter, 'newest' | 'oldest'][]) {
+  ] as [string, CoreAssetFilter, 'newest' | 'oldest'][]) {
     it(`maps ${name}: each page's cursor fetches exactly the items whose shapes it gave`, () => {
       const mapped = mapAll(filter, sort, 97, 4);
       const rows = readAll(filter, sort, 97);

@@ -1,6 +1,6 @@
 // Read queries of the library: filtered keyset pages, full-text search and the filter-bar counts.
 // Each filter adds one fixed fragment; values are always bound parameters.
-import type { AssetCountsInfo } from '../../../contract/ipc/assets.ts';
+import type { AssetCountsInfo, AssetFilter } from '../../../contract/ipc/assets.ts';
 import { shapeCode } from '../../../contract/shape-code.ts';
 import { toFtsQuery } from '../fts-query.ts';
 import type { AssetKind, AssetOrigin } from '../server-records.ts';
@@ -8,29 +8,17 @@ import { joinSql, sql, type SqlFragment, type StatementCache } from '../sql.ts';
 import { decodeAssetCursor, encodeAssetCursor, type AssetSort } from './asset-cursor.ts';
 import { ASSET_ROW_COLUMNS, type AssetRow } from './asset-row.ts';
 
-export interface AssetFilter {
-  kind?: AssetKind;
-  origin?: AssetOrigin;
-  modelId?: string;
-  /** Exact image type, e.g. 'modelInput' (used by a model's image list). */
+/**
+ * The contract's filter (held as is), plus what only the core asks: a model's images of one
+ * service type (models:images).
+ */
+export type CoreAssetFilter = AssetFilter & {
+  /** Exact image type, e.g. 'modelInput'. */
   type?: string;
-  /** true: only assets with a local file; false: only those without. */
-  offline?: boolean;
-  liked?: boolean;
-  /** The local star. */
-  favorite?: boolean;
-  /** Only assets put in this (hand-made) collection. */
-  collectionId?: number;
-  /** Epoch ms, inclusive. */
-  dateFrom?: number;
-  /** Epoch ms, exclusive. */
-  dateTo?: number;
-  /** Free text; every word matches as a prefix. */
-  query?: string;
-}
+};
 
 export interface AssetPageRequest {
-  filter?: AssetFilter;
+  filter?: CoreAssetFilter;
   sort?: AssetSort;
   cursor?: string | null;
   limit: number;
@@ -65,29 +53,49 @@ function countMatches(q: StatementCache, match: string, upTo: number): number {
   );
 }
 
-/** The WHERE terms of a filter; NULL when a text query has no searchable words (nothing can match). */
-function filterTerms(q: StatementCache, filter: AssetFilter): SqlFragment[] | null {
+/** A term that no row meets: the whole query is skipped (a text query without searchable words). */
+const NO_MATCH = Symbol('no match');
+
+/** One filter field's WHERE term for a value; null when the value does not narrow. */
+type Term<V> = (value: V, q: StatementCache) => SqlFragment | null | typeof NO_MATCH;
+
+/** A filter's terms, one for every field: a field without a term does not compile. */
+export type FilterTerms<F> = { [K in keyof F]-?: Term<NonNullable<F[K]>> };
+
+/** true: `on`; false: `off` (literal SQL, so SQLite can use the partial indexes declared with the same terms). */
+const flag =
+  (on: SqlFragment, off: SqlFragment): Term<boolean> =>
+  (value) =>
+    value ? on : off;
+
+export const FILTER_TERMS: FilterTerms<CoreAssetFilter> = {
+  kind: (kind) => sql`a.kind = ${kind}`,
+  origin: (origin) => sql`a.origin = ${origin}`,
+  modelId: (modelId) => sql`a.model_id = ${modelId}`,
+  type: (type) => sql`a.type = ${type}`,
+  offline: flag(sql`a.file_state = 'downloaded'`, sql`a.file_state <> 'downloaded'`),
+  liked: flag(sql`a.liked = 1`, sql`a.liked = 0`),
+  favorite: flag(sql`a.favorite = 1`, sql`a.favorite = 0`),
+  collectionId: (id) => sql`a.seq IN (SELECT asset_seq FROM collection_items WHERE collection_id = ${id})`,
+  // ISO times, checked by the schema (a saved search is read back through it too).
+  dateFrom: (iso) => sql`a.created_at >= ${Date.parse(iso)}`,
+  dateTo: (iso) => sql`a.created_at < ${Date.parse(iso)}`,
+  query: (text, q) => {
+    if (text.trim() === '') return null;
+    const match = toFtsQuery(text);
+    return match === null ? NO_MATCH : matchTerm(match, countMatches(q, match, FEW_MATCHES));
+  },
+};
+
+/** The WHERE terms of a filter; NULL when nothing can match (a text query has no searchable words). */
+function filterTerms(q: StatementCache, filter: CoreAssetFilter): SqlFragment[] | null {
   const terms: SqlFragment[] = [];
-  if (filter.kind !== undefined) terms.push(sql`a.kind = ${filter.kind}`);
-  if (filter.origin !== undefined) terms.push(sql`a.origin = ${filter.origin}`);
-  if (filter.modelId !== undefined) terms.push(sql`a.model_id = ${filter.modelId}`);
-  if (filter.type !== undefined) terms.push(sql`a.type = ${filter.type}`);
-  // Literal values, so SQLite can use the partial indexes declared with the same terms.
-  if (filter.offline === true) terms.push(sql`a.file_state = 'downloaded'`);
-  if (filter.offline === false) terms.push(sql`a.file_state <> 'downloaded'`);
-  if (filter.liked === true) terms.push(sql`a.liked = 1`);
-  if (filter.liked === false) terms.push(sql`a.liked = 0`);
-  if (filter.favorite === true) terms.push(sql`a.favorite = 1`);
-  if (filter.favorite === false) terms.push(sql`a.favorite = 0`);
-  if (filter.collectionId !== undefined) {
-    terms.push(sql`a.seq IN (SELECT asset_seq FROM collection_items WHERE collection_id = ${filter.collectionId})`);
-  }
-  if (filter.dateFrom !== undefined) terms.push(sql`a.created_at >= ${filter.dateFrom}`);
-  if (filter.dateTo !== undefined) terms.push(sql`a.created_at < ${filter.dateTo}`);
-  if (filter.query !== undefined && filter.query.trim() !== '') {
-    const match = toFtsQuery(filter.query);
-    if (match === null) return null;
-    terms.push(matchTerm(match, countMatches(q, match, FEW_MATCHES)));
+  for (const field of Object.keys(FILTER_TERMS) as (keyof CoreAssetFilter)[]) {
+    const value = filter[field];
+    if (value === undefined) continue;
+    const term = (FILTER_TERMS[field] as Term<typeof value>)(value, q);
+    if (term === NO_MATCH) return null;
+    if (term !== null) terms.push(term);
   }
   return terms;
 }
@@ -191,7 +199,12 @@ export function layoutAssets(q: StatementCache, request: AssetLayoutRequest): As
  * Best matches first (bm25, prompt words weigh most), newest first among equals. A query so broad
  * that RANKABLE_MATCHES or more match returns the newest matches instead, at a fraction of the cost.
  */
-export function searchAssets(q: StatementCache, query: string, limit: number, filter: AssetFilter = {}): AssetRow[] {
+export function searchAssets(
+  q: StatementCache,
+  query: string,
+  limit: number,
+  filter: CoreAssetFilter = {},
+): AssetRow[] {
   const match = toFtsQuery(query);
   const terms = filterTerms(q, { ...filter, query: undefined });
   if (match === null || terms === null) return [];
@@ -263,14 +276,14 @@ export function countAssets(q: StatementCache, origin?: AssetOrigin): AssetCount
 }
 
 /** How many assets a filter holds (a smart collection's count); a query with no words holds none. */
-export function countMatching(q: StatementCache, filter: AssetFilter): number {
+export function countMatching(q: StatementCache, filter: CoreAssetFilter): number {
   const terms = filterTerms(q, filter);
   if (terms === null) return 0;
   return q.get<{ n: number }>(sql`SELECT count(*) AS n FROM assets a${whereOf(terms)}`)?.n ?? 0;
 }
 
 /** Which of the given seqs a filter holds (does the selection stay in view?). */
-export function seqsMatching(q: StatementCache, filter: AssetFilter, seqs: readonly number[]): number[] {
+export function seqsMatching(q: StatementCache, filter: CoreAssetFilter, seqs: readonly number[]): number[] {
   const terms = filterTerms(q, filter);
   if (terms === null || seqs.length === 0) return [];
   terms.push(sql`a.seq IN (SELECT value FROM json_each(${JSON.stringify(seqs)}))`);
@@ -278,7 +291,7 @@ export function seqsMatching(q: StatementCache, filter: AssetFilter, seqs: reado
 }
 
 /** Every seq a filter holds, newest first, up to `limit` (exporting a smart collection). */
-export function seqsOfFilter(q: StatementCache, filter: AssetFilter, limit: number): number[] {
+export function seqsOfFilter(q: StatementCache, filter: CoreAssetFilter, limit: number): number[] {
   const terms = filterTerms(q, filter);
   if (terms === null) return [];
   return q

@@ -15,7 +15,7 @@ import {
   seqsOfFilter,
   searchAssets,
   type AssetCounts,
-  type AssetFilter,
+  type CoreAssetFilter,
   type AssetLayout,
   type AssetLayoutRequest,
   type AssetPage,
@@ -325,7 +325,7 @@ export class AssetsRepo {
     return layoutAssets(this.#q, request);
   }
 
-  search(query: string, limit: number, filter?: AssetFilter): AssetRow[] {
+  search(query: string, limit: number, filter?: CoreAssetFilter): AssetRow[] {
     return searchAssets(this.#q, query, limit, filter);
   }
 
@@ -333,15 +333,15 @@ export class AssetsRepo {
     return countAssets(this.#q, origin);
   }
 
-  countMatching(filter: AssetFilter): number {
+  countMatching(filter: CoreAssetFilter): number {
     return countMatching(this.#q, filter);
   }
 
-  seqsOfFilter(filter: AssetFilter, limit: number): number[] {
+  seqsOfFilter(filter: CoreAssetFilter, limit: number): number[] {
     return seqsOfFilter(this.#q, filter, limit);
   }
 
-  seqsMatching(filter: AssetFilter, seqs: readonly number[]): number[] {
+  seqsMatching(filter: CoreAssetFilter, seqs: readonly number[]): number[] {
     return seqsMatching(this.#q, filter, seqs);
   }
 

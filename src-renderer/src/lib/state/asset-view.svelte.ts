@@ -5,7 +5,7 @@ import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import type { OpenAssetInfo } from '@contract/ipc/shell.ts';
 import { invoke, on } from '../ipc.ts';
-import { library } from './library.svelte.ts';
+import { library } from './library/list.svelte.ts';
 import { jobList } from './job-list.svelte.ts';
 import { router } from './router.svelte.ts';
 import { toasts } from './toasts.svelte.ts';

@@ -1,7 +1,7 @@
 // Which Library assets are selected: click, shift-click (range from the anchor), Ctrl/Cmd-click
 // (toggle), select all, clear. Keys survive reloads, so a selection outlives a filter change.
 import { accountScope } from '../account-scope.ts';
-import type { AssetFilterInfo, AssetInfo } from '@contract/ipc/assets.ts';
+import type { AssetFilter, AssetInfo } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import { assetKey, refOfKey, type AssetKey } from '../library/asset-key.ts';
 import { withMember } from '../library/collections.ts';
@@ -52,7 +52,7 @@ class LibrarySelection {
   }
 
   /** Asks the core which selected assets the filter shows (a selection may reach beyond the loaded pages). */
-  async checkShown(filter: AssetFilterInfo): Promise<void> {
+  async checkShown(filter: AssetFilter): Promise<void> {
     const check = ++this.#check;
     const keys = this.keys;
     if (keys.size === 0) {
