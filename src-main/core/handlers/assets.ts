@@ -11,7 +11,7 @@ import type {
 import type { AssetKindInfo, AssetRefInfo } from '../../contract/ipc/library.ts';
 import type { Cache } from '../db/cache.ts';
 import type { AssetFilter } from '../db/repos/assets-query.ts';
-import { assetToInfo, type MediaUrlFor } from '../db/to-info.ts';
+import { assetToInfo, type MediaUrlFor } from './to-info.ts';
 
 export interface AssetsHandlerDeps {
   cache(): Cache;

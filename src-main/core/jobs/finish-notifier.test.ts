@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../db/cache.ts';
-import { assetFieldsFromImage } from '../db/server-records.ts';
+import { assetFieldsFromImage } from '../api/server-records.ts';
 import type { JobsRepo } from '../db/repos/jobs-repo.ts';
 import type { NotificationRequest } from '../host/notifier.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier } from './finish-notifier.ts';

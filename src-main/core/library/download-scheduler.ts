@@ -14,7 +14,7 @@ import type {
 import type { AssetsRepo } from '../db/repos/assets-repo.ts';
 import { DownloadsRepo, type DownloadRow } from '../db/repos/downloads-repo.ts';
 import { SyncStateRepo } from '../db/repos/sync-state-repo.ts';
-import { diskFullError, isDiskFull } from '../db/disk-full.ts';
+import { diskFullError, isDiskFull } from '../host/disk-full.ts';
 import { HEARTBEAT_MS, workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import { writeTransaction } from '../db/write-transaction.ts';
 import { DownloadCommits } from './download-commits.ts';

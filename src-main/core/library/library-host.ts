@@ -14,7 +14,7 @@ import type { Library, LibraryDeps } from './library.ts';
 import type { Foreground } from './paced-work.ts';
 import { ensureLibraryMarker } from './library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media-serving.ts';
-import { posterLinkVideoId } from '../db/poster-links.ts';
+import { posterLinkVideoId } from '../host/poster-links.ts';
 
 export interface LibraryHostDeps {
   dataDir: string;

@@ -8,7 +8,7 @@ import { stat, truncate } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Transform, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isDiskFull } from '../db/disk-full.ts';
+import { isDiskFull } from '../host/disk-full.ts';
 import { fsyncPath } from './durable-fs.ts';
 import { fetchMedia, MEDIA_REFUSED, type MediaFetch } from './media-http.ts';
 import { PartWriter } from './part-writer.ts';

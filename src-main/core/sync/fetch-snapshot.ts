@@ -12,7 +12,7 @@ import {
   type AssetServerFields,
   type ModelServerFields,
   type PresetFields,
-} from '../db/server-records.ts';
+} from '../api/server-records.ts';
 import { eachLimited } from './each-limited.ts';
 import { isJobScanSource, scanJobs, type JobScanInput, type JobScanState } from './job-scan.ts';
 import type { SyncSource } from './sync-source.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImageRecord, VideoRecord } from '../../../contract/service.ts';
 import type { Cache } from '../cache.ts';
-import { assetFieldsFromImage, assetFieldsFromVideo } from '../server-records.ts';
+import { assetFieldsFromImage, assetFieldsFromVideo } from '../../api/server-records.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 
 let cache: Cache;

@@ -2,7 +2,7 @@
 // read from the free-form `data` object that only fill local fields the app has not set itself.
 import { createHash } from 'node:crypto';
 import type { ImageRecord, Model, Preset, VideoRecord } from '../../contract/service.ts';
-import { jsonOrNull, parseTime, positiveIntOrNull, textOrNull } from './values.ts';
+import { jsonOrNull, parseTime, positiveIntOrNull, textOrNull } from '../db/values.ts';
 
 export type AssetKind = 'image' | 'video';
 export type AssetOrigin = 'generated' | 'uploaded';

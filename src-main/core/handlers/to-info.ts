@@ -4,13 +4,13 @@ import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { PresetInfo } from '../../contract/ipc/presets.ts';
 import type { UploadInfo, UploadStateInfo } from '../../contract/ipc/uploads.ts';
 import { isModelUsable } from '../../contract/service.ts';
-import { remotePosterLink, wantsPosterLink } from './poster-links.ts';
-import type { AssetRow } from './repos/asset-row.ts';
-import type { ModelRow, UploadedCounts } from './repos/models-repo.ts';
-import type { PresetRow } from './repos/presets-repo.ts';
-import type { UploadRow } from './repos/uploads-repo.ts';
-import { isoTime } from './iso-time.ts';
-import { isoOrNull, parseJson } from './values.ts';
+import { remotePosterLink, wantsPosterLink } from '../host/poster-links.ts';
+import type { AssetRow } from '../db/repos/asset-row.ts';
+import type { ModelRow, UploadedCounts } from '../db/repos/models-repo.ts';
+import type { PresetRow } from '../db/repos/presets-repo.ts';
+import type { UploadRow } from '../db/repos/uploads-repo.ts';
+import { isoTime } from '../db/iso-time.ts';
+import { isoOrNull, parseJson } from '../db/values.ts';
 
 export function modelToInfo(row: ModelRow, uploads?: UploadedCounts): ModelInfo {
   return {
