@@ -1,14 +1,13 @@
-// The one place cache rows become the DTOs the renderer sees (contract/ipc/*Info).
+// Cache rows become the DTOs the handlers answer with (contract/ipc/*Info); an upload's is
+// uploads/upload-info.ts (the queue emits it).
 import type { AssetInfo } from '../../contract/ipc/assets.ts';
 import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { PresetInfo } from '../../contract/ipc/presets.ts';
-import type { UploadInfo, UploadStateInfo } from '../../contract/ipc/uploads.ts';
 import { isModelUsable } from '../../contract/service.ts';
 import { remotePosterLink, wantsPosterLink } from '../host/poster-links.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { ModelRow, UploadedCounts } from '../db/repos/models-repo.ts';
 import type { PresetRow } from '../db/repos/presets-repo.ts';
-import type { UploadRow } from '../db/repos/uploads-repo.ts';
 import { isoTime } from '../db/iso-time.ts';
 import { isoOrNull, parseJson } from '../db/values.ts';
 
@@ -85,22 +84,3 @@ export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo 
 }
 
 export const presetToInfo = (row: PresetRow): PresetInfo => ({ tag: row.tag, name: row.name, category: row.category });
-
-export function uploadToInfo(row: UploadRow, state: UploadStateInfo = row.state): UploadInfo {
-  return {
-    id: row.id,
-    modelId: row.model_id,
-    type: row.type,
-    fileName: row.file_name,
-    bytes: row.bytes,
-    state,
-    progress: row.progress,
-    imageId: row.image_id,
-    error: row.error,
-    warning: row.warning,
-    width: row.width,
-    height: row.height,
-    attempts: row.attempts,
-    createdAt: row.created_at,
-  };
-}

@@ -11,7 +11,7 @@ import type { Cache } from '../db/cache.ts';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../host/disk-full.ts';
 import type { UploadRow, UploadsRepo } from '../db/repos/uploads-repo.ts';
 import { assetFieldsFromImage } from '../api/server-records.ts';
-import { uploadToInfo } from '../handlers/to-info.ts';
+import { uploadToInfo } from './upload-info.ts';
 import { workClaimsOf, type WorkClaims } from '../db/work-claims.ts';
 import { classifyFailure, errorInfoOf, retryDelay } from '../api/backoff.ts';
 import type { ProgressAggregate } from '../host/progress.ts';

@@ -1,6 +1,6 @@
 // The shape of an assets row as repositories return it (every column but the raw server data).
 import { sql } from '../sql.ts';
-import type { AssetKind, AssetOrigin } from '../../api/server-records.ts';
+import type { AssetKind, AssetOrigin } from '../record-fields.ts';
 
 export type FileState = 'remote' | 'queued' | 'downloading' | 'downloaded' | 'failed';
 export const FILE_STATES: readonly FileState[] = ['remote', 'queued', 'downloading', 'downloaded', 'failed'];

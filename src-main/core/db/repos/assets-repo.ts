@@ -1,7 +1,7 @@
 // Images and videos in the cache: upserts from server records that keep every local field,
 // local file state for the download engine, and the library's read queries.
 import type BetterSqlite3 from 'better-sqlite3';
-import type { AssetKind, AssetOrigin, AssetServerFields } from '../../api/server-records.ts';
+import type { AssetKind, AssetOrigin, AssetServerFields } from '../record-fields.ts';
 import { preparedOnFirstUse, StatementCache, setClause, sql, type SqlFragment } from '../sql.ts';
 import type { AssetRow, FileState } from './asset-row.ts';
 import { ASSET_ROW_COLUMNS } from './asset-row.ts';
