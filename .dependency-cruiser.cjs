@@ -56,6 +56,17 @@ module.exports = {
       },
     },
     {
+      name: 'db-only-database',
+      comment:
+        'core/db holds the database only (connection, migrations, SQL, repositories, the row types they take): of our code it imports db/, the contract and one host basic, host/disk-full.ts (SQLITE_FULL is a full disk too). DTO mapping lives in handlers/, wire parsing in api/, URL schemes and error policy in host/.',
+      severity: 'error',
+      from: { path: '^src-main/core/db/', pathNot: '\\.test\\.ts$|/test-support/' },
+      to: {
+        path: '^(src-main|src-renderer|emulator)/',
+        pathNot: ['^src-main/core/db/', '^src-main/contract/', '^src-main/core/host/disk-full\\.ts$'],
+      },
+    },
+    {
       name: 'core-domains-stand-apart',
       comment:
         'jobs, uploads, library and sync never import each other: what they share sits on the ground floor, and core/account-services.ts joins them for an account.',

@@ -6,6 +6,8 @@ import { CreateImagePage } from './pages/create-image-page.ts';
 import { invokeInPage } from './pages/contract-client.ts';
 import { demoTest as test, expect } from './pages/app-fixtures.ts';
 import { screenshotBothSchemes } from './pages/screenshots.ts';
+import type { SettingSpec } from '../src-main/contract/rules/common.ts';
+import { PUBLIC_IMAGE_MODELS, PUBLIC_IMAGE_MODEL_IDS } from '../src-main/contract/rules/index.ts';
 
 const refs = (n: number) => Array.from({ length: n }, (_, i) => `https://images.example.com/ref-${i + 1}.png`);
 
@@ -194,69 +196,35 @@ test('presets are browsed by category, searched, picked and cleared', async ({ p
   await expect(form.field('preset')).toContainText('Choose a preset…');
 });
 
+/** An enum setting of a model's table: its values, and 'Default' first when the spec gives none. */
+function choicesOf(spec: SettingSpec): { values: string[]; offered: string[] } {
+  const values = spec.kind === 'enum' ? [...spec.values] : [];
+  return { values, offered: spec.kind === 'enum' && spec.default === undefined ? ['Default', ...values] : values };
+}
+
 /**
- * Every public image model, each with options of its own set through the form: the sizes each one
- * allows (imageb-4_5 only 2K/4K, imageb-5-lite only 2K/3K) and a family-specific choice.
+ * Every public image model of the rule table, each with options of its own set through the form:
+ * the sizes each one allows (imageb-4_5 only 2K/4K, imageb-5-lite only 2K/3K) and a further
+ * choice of its family (its first enum setting besides the size, at its last value). Read from
+ * the table, so a model or family added there is generated here too.
  */
-const PUBLIC_MODELS: {
-  model: string;
-  group: 'imagea' | 'imageb' | 'imagec';
-  /** The size choices the form offers for this model, and the one picked. */
-  sizes: string[];
-  size: string;
-  /** A further option of the family, picked by its visible label, and the value sent. */
-  extra: { field: string; label: string; value: string };
-}[] = [
-  {
-    model: 'imagea',
-    group: 'imagea',
-    sizes: ['1K', '2K', '4K'],
-    size: '2K',
-    extra: { field: 'safetyFilterLevel', label: 'Block only high', value: 'BLOCK_ONLY_HIGH' },
-  },
-  {
-    model: 'imagea-pro',
-    group: 'imagea',
-    sizes: ['1K', '2K', '4K'],
-    size: '4K',
-    extra: { field: 'sequentialMode', label: 'Disabled', value: 'disabled' },
-  },
-  {
-    model: 'imagea-2',
-    group: 'imagea',
-    sizes: ['1K', '2K', '4K'],
-    size: '2K',
-    extra: { field: 'safetyFilterLevel', label: 'Block medium and above', value: 'BLOCK_MEDIUM_AND_ABOVE' },
-  },
-  {
-    model: 'imageb',
-    group: 'imageb',
-    sizes: ['Default', '1K', '2K', '4K'],
-    size: '1K',
-    extra: { field: 'optimizeMode', label: 'Fast', value: 'fast' },
-  },
-  {
-    model: 'imageb-4_5',
-    group: 'imageb',
-    sizes: ['Default', '2K', '4K'],
-    size: '4K',
-    extra: { field: 'optimizeMode', label: 'Standard', value: 'standard' },
-  },
-  {
-    model: 'imageb-5-lite',
-    group: 'imageb',
-    sizes: ['Default', '2K', '3K'],
-    size: '3K',
-    extra: { field: 'sequentialMode', label: 'Disabled', value: 'disabled' },
-  },
-  {
-    model: 'imagec-2',
-    group: 'imagec',
-    sizes: ['Default', '1K', '2K', '4K'],
-    size: '1K',
-    extra: { field: 'quality', label: 'High', value: 'high' },
-  },
-];
+const PUBLIC_MODELS = PUBLIC_IMAGE_MODEL_IDS.map((model) => {
+  const { optionGroup, options } = PUBLIC_IMAGE_MODELS[model];
+  const table: Record<string, SettingSpec> = options;
+  const sizeSpec = table['imageSize'];
+  const { values: sizeValues, offered: sizes } = sizeSpec ? choicesOf(sizeSpec) : { values: [], offered: [] };
+  const field = Object.keys(table).find((name) => name !== 'imageSize' && table[name]!.kind === 'enum')!;
+  const { values, offered } = choicesOf(table[field]!);
+  const value = values.at(-1)!;
+  return {
+    model,
+    group: optionGroup,
+    sizes,
+    size: sizeValues[1] ?? sizeValues[0] ?? null,
+    /** Picked by its place among the choices the control offers ('Default' included). */
+    extra: { field, value, index: offered.indexOf(value) },
+  };
+});
 
 interface SentJob {
   prompt: string | null;
@@ -267,19 +235,22 @@ interface SentJob {
 test('every public image model generates through the form, with options of its own, to a visible image', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(60_000 + 5_000 * PUBLIC_IMAGE_MODEL_IDS.length);
   const form = new CreateImagePage(page);
-  // All seven are submitted first and run side by side, so the test waits for one round of jobs, not seven.
+  // All of them are submitted first and run side by side, so the test waits for one round of jobs, not seven.
+  expect(PUBLIC_MODELS.length).toBe(PUBLIC_IMAGE_MODEL_IDS.length);
   for (const { model, sizes, size, extra } of PUBLIC_MODELS) {
     await test.step(`${model}: options and Generate`, async () => {
       await form.chooseModel(model);
-      await expect(form.field('imageSize').getByRole('radio')).toHaveText(sizes);
-      await form.pickSegment('imageSize', size);
+      if (size !== null) {
+        await expect(form.field('imageSize').getByRole('radio')).toHaveText(sizes);
+        await form.pickSegment('imageSize', size);
+      }
       const control = form.field(extra.field);
       if ((await control.getByRole('combobox').count()) > 0) {
-        await control.getByRole('combobox').selectOption({ label: extra.label });
+        await control.getByRole('combobox').selectOption(extra.value);
       } else {
-        await form.pickSegment(extra.field, extra.label);
+        await control.getByRole('radio').nth(extra.index).click();
       }
       await form.prompt.fill(`${model}: a teapot`);
       await expect(form.generate).toBeEnabled();
@@ -302,7 +273,8 @@ test('every public image model generates through the form, with options of its o
       const jobs = await invokeInPage<SentJob[]>(page, 'jobs:list', { limit: 200 });
       const sent = jobs.find((j) => j.prompt === `${model}: a teapot`);
       expect(sent?.request.modelID).toBe(model);
-      expect(sent?.request.options?.[group]).toMatchObject({ imageSize: size, [extra.field]: extra.value });
+      const sizeSent = size !== null ? { imageSize: size } : {};
+      expect(sent?.request.options?.[group]).toMatchObject({ ...sizeSent, [extra.field]: extra.value });
     });
   }
 });

@@ -3,7 +3,7 @@
 // Response types are tolerant on purpose: statuses and `type` fields are plain strings (the spec names
 // some values but says others exist), `data` is free-form, and fields the spec marks as conditional or
 // "sanitized" are optional. Request bodies are precise, because we write them.
-import type { PublicImageModelId } from './rules/image-models.ts';
+import type { ImageAspectRatio, PublicImageModelId, PublicImageOptions } from './rules/image-models.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Envelopes (spec §1, §7)
@@ -191,35 +191,8 @@ export interface Preset {
 // ---------------------------------------------------------------------------------------------------
 // Request bodies (spec §4). Runtime rules for all of them live in ./rules/.
 
-export type ImageAspectRatio = '1:1' | '2:3' | '3:2' | '3:4' | '4:3' | '4:5' | '5:4' | '9:16' | '16:9' | '21:9';
-
-export interface ImageaOptions {
-  imageSize?: '1K' | '2K' | '4K';
-  safetyFilterLevel?: 'OFF' | 'BLOCK_NONE' | 'BLOCK_ONLY_HIGH' | 'BLOCK_MEDIUM_AND_ABOVE' | 'BLOCK_LOW_AND_ABOVE';
-  sequentialMode?: 'disabled' | 'sequential';
-}
-
-export interface ImagebOptions {
-  imageSize?: '1K' | '2K' | '3K' | '4K';
-  optimizeMode?: 'standard' | 'fast';
-  sequentialMode?: 'auto' | 'disabled';
-}
-
-export interface ImagecOptions {
-  imageSize?: '1K' | '2K' | '4K';
-  quality?: 'auto' | 'high' | 'medium' | 'low';
-  background?: 'auto' | 'opaque';
-  moderation?: 'auto' | 'low';
-  outputFormat?: 'png' | 'jpeg';
-  /** 0–100, only with outputFormat `jpeg`. */
-  outputCompression?: number;
-}
-
 /** The public image models: the keys of the rule table (contract/rules/image-models.ts), written once there. */
 export type PublicImageModelID = PublicImageModelId;
-
-/** Exactly one option group, the selected model's. */
-export type PublicImageOptions = { imagea: ImageaOptions } | { imageb: ImagebOptions } | { imagec: ImagecOptions };
 
 export interface PublicImageGenerationBody {
   modelID: PublicImageModelID;

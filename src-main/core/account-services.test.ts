@@ -105,7 +105,26 @@ describe('account services', () => {
 
   it('stops the account’s services before its database closes on a switch', async () => {
     const syncer = services.syncer();
+    // Something that outlives a call (a demo timer, a pending lookup), added after the services
+    // started: closed before them, and the switch waits for it.
+    const seenAtClose: string[] = [];
+    const cache = services.cache();
+    const readable = () => {
+      try {
+        cache.models.list();
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    services.lifetime().add('pending lookup', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seenAtClose.push(services.library.current() ? 'library still open' : 'library closed');
+      seenAtClose.push(readable() ? 'database still open' : 'database closed');
+    });
     await accounts.leaveDemo();
+    expect(seenAtClose).toEqual(['library still open', 'database still open']);
+    expect(readable()).toBe(false);
     expect(accounts.current()).toBeNull();
     await expect(readyJobs(services)).rejects.toThrow(/No account yet/);
     await expect(readyUploads(services)).rejects.toThrow(/No account yet/);

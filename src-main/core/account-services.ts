@@ -1,5 +1,6 @@
 // What runs for the open account: its jobs engine, upload queue, library and syncer. Built here
-// when an account opens (or is open already), closed here in order before its database closes
+// when an account opens (or is open already); each registers its stop in the account's one store
+// of what outlives a call (host/disposables.ts), closed newest first before its database closes
 // (on a switch or at quit). New job outputs reach the library through here, and only here is the
 // Auto-download setting read. The engine's and the queue's code is loaded just after the start,
 // not during it (the first screen reads the account's database only): handlers wait with ready().
@@ -14,6 +15,7 @@ import type { EventBus } from './events.ts';
 import type { HostServices } from './host/host-services.ts';
 import type { Foreground } from './library/paced-work.ts';
 import type { ProgressAggregate } from './host/progress.ts';
+import { Disposables } from './host/disposables.ts';
 import { systemTime, type EngineTime } from './host/time.ts';
 import type { JobsEngine } from './jobs/engine.ts';
 import type { OutputAsset } from './jobs/outputs.ts';
@@ -31,7 +33,7 @@ export interface AccountServicesDeps {
   events: EventBus;
   /** The notifier (gated by the Notifications setting) and the power signals. */
   hostServices: Pick<HostServices, 'notifier' | 'power'>;
-  /** The one taskbar/dock bar that uploads and downloads add up into. */
+  /** The taskbar/dock bar that uploads and downloads add up into. */
   progress?: ProgressAggregate;
   logError(message: string, error: unknown): void;
   logInfo?(message: string): void;
@@ -54,12 +56,19 @@ export interface AccountServices {
   syncer(): Syncer;
   /** The open account's library, its folder moves and media serving (library-host.ts). */
   library: LibraryHost;
+  /**
+   * The open account's store of what outlives a call (a timer, a pending lookup): what is added
+   * here is closed before the services that were running when it was added, on a switch or at quit.
+   */
+  lifetime(): Disposables;
   /** Stops everything of the open account (the account manager closes its database after). */
   close(): Promise<void>;
 }
 
 interface Running {
   session: AccountSession;
+  /** Everything started for this account, closed newest first by stop(). */
+  lifetime: Disposables;
   syncer: Syncer;
   /** Made once their code has loaded; null until then. */
   work: { jobs: JobsEngine; uploads: UploadQueue } | null;
@@ -116,6 +125,7 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
     { createAccountJobsEngine, UploadQueue, uploadServiceFromClient }: Awaited<ReturnType<typeof loadCode>>,
     session: AccountSession,
     listGate: JobListGate,
+    lifetime: Disposables,
   ): { jobs: JobsEngine; uploads: UploadQueue } => {
     const jobs = createAccountJobsEngine(session, {
       events,
@@ -138,24 +148,28 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
       onRateLimited: (retryAfterMs) => events.emit('service:rate-limited', { retryAfterMs, source: 'uploads' }),
     });
     jobs.start();
+    lifetime.add('jobs engine', () => jobs.stop());
     uploads.start();
+    lifetime.add('uploads', () => uploads.stop());
     return { jobs, uploads };
   };
 
   const start = (session: AccountSession): Running => {
     // One gate for the account's reads of the job list: the jobs engine's and the sync's job scan.
     const listGate = new JobListGate(time);
-    const current: Running = {
-      session,
-      syncer: createAccountSyncer(session, events, listGate),
-      work: null,
-      opening: null,
-    };
+    const lifetime = new Disposables((name, error) =>
+      deps.logError(`Stopping the ${name} of the account failed`, error),
+    );
+    const syncer = createAccountSyncer(session, events, listGate);
+    lifetime.add('sync', () => syncer.close());
+    const current: Running = { session, lifetime, syncer, work: null, opening: null };
     library.open(session);
+    lifetime.add('library', () => library.closeSession());
     // A switch or a close before the code has loaded cancels them: they are never made (nor send anything).
+    // Made later than the library and the sync, they are stopped before them.
     const made = code.loaded
       .then((loaded) => {
-        if (running === current) current.work = makeWork(loaded, session, listGate);
+        if (running === current && !lifetime.closed) current.work = makeWork(loaded, session, listGate, lifetime);
       })
       .catch((error: unknown) => deps.logError('Loading the jobs engine failed', error))
       .finally(() => {
@@ -165,21 +179,15 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
     return current;
   };
 
-  /** Library, uploads, jobs, sync: each one stopped even when the one before failed to. */
+  /**
+   * Newest first (what the account's lifetime holds: timers, uploads, jobs engine, library, sync),
+   * each awaited and each stopped even when another failed to.
+   */
   const stop = async (): Promise<void> => {
     const current = running;
     running = null;
-    const steps: [string, () => Promise<void>][] = [['library', () => library.closeSession()]];
-    const work = current?.work;
-    if (work) steps.push(['uploads', () => work.uploads.stop()], ['jobs engine', () => work.jobs.stop()]);
-    if (current) steps.push(['sync', () => current.syncer.close()]);
-    for (const [name, step] of steps) {
-      try {
-        await step();
-      } catch (error) {
-        deps.logError(`Stopping the ${name} of the account failed`, error);
-      }
-    }
+    if (current) await current.lifetime.close();
+    else await library.closeSession();
   };
 
   /** Why the open account has no services (a database that cannot be written, …), until the next one opens. */
@@ -241,6 +249,7 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
     uploads: () => requireWork().uploads,
     syncer: () => require().syncer,
     library,
+    lifetime: () => require().lifetime,
     async close() {
       stopOpened();
       stopClosing();

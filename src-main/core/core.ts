@@ -16,11 +16,12 @@ import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
 import { collectionsHandlers } from './handlers/collections.ts';
-import { organizeDemoLibrary } from './library/demo-organize.ts';
+import { followDemoLibrary } from './demo/demo-library.ts';
 import { browserMediaUrl } from './library/library-host.ts';
 import { createForeground } from './library/paced-work.ts';
 import type { MediaReply, MediaRequest } from './library/library-host.ts';
 import { createAccountServices, readyUploads } from './account-services.ts';
+import { Disposables } from './host/disposables.ts';
 import { withHostDefaults, type HostServices } from './host/host-services.ts';
 import { gateNotifier } from './host/notifier.ts';
 import { createPickedFolders } from './host/picked-folders.ts';
@@ -75,15 +76,15 @@ export interface Core {
   close(): Promise<void>;
 }
 
-/** How long the demo's first-screen downloads have the machine before the rest of its library follows. */
-const DEMO_LATER_DOWNLOADS_MS = 4000;
-
 export async function createCore(deps: CoreDeps): Promise<Core> {
   // A read-only or unwritable data folder is one clear sentence, before any write fails somewhere.
   checkDataDir(deps.dataDir);
   const ownLogger = deps.logger ? null : createLogger({ file: logFilePath(deps.dataDir) });
   const logger = deps.logger ?? (ownLogger as Logger);
   const logError = deps.logError ?? ((message: string, error: unknown) => logger.error(message, error));
+  // What the core starts and must close, closed newest first by close(): the logger last.
+  const lifetime = new Disposables((name, error) => logError(`Closing the ${name} failed`, error));
+  if (ownLogger) lifetime.add('log', () => ownLogger.close());
   const events = createEventBus((error) => logError('event listener failed', error));
   const hostServices = withHostDefaults(deps.hostServices);
   // Connectivity measured from every request (service-reach-follow.ts ties it to the open account).
@@ -100,6 +101,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     pairLegacyKey: deps.host.kind !== 'cli',
     onReach: reach.report,
   });
+  lifetime.add('accounts', () => accounts.close());
   // The user's Notifications setting is honoured here, so no engine code has to remember it.
   hostServices.notifier = gateNotifier(hostServices.notifier, () => settings.get().notifications);
   const ctx: CoreContext = {
@@ -128,8 +130,10 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     foreground,
     ...(deps.time ? { time: deps.time } : {}),
   });
+  lifetime.add('account services', () => services.close());
   const libraryHost = services.library;
   const reachFollow = followServiceReach({ host: deps.host, accounts, services, reach, logError });
+  lifetime.add('service reach', () => reachFollow.stop());
   onServiceBack = reachFollow.back;
   // Folders the main process's dialog returned: in the app, the only source of a new library folder.
   const pickedFolders = createPickedFolders();
@@ -162,34 +166,17 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
     reach,
   );
   const dispatch = createDispatcher(handlers, (channel, error) => logError(`handler ${channel} failed`, error));
-  // The demo opens as a library in use: after its first refresh, favourites, collections, model names
-  // and the newest images on disk (core/library/demo-organize.ts). Once per demo database.
-  let demoTimer: ReturnType<typeof setTimeout> | undefined;
-  const stopDemoOrganize = events.subscribe((event) => {
-    if (event !== 'sync:changed' || accounts.info().mode !== 'demo') return;
-    queueMicrotask(async () => {
-      try {
-        const organized = organizeDemoLibrary(services.cache(), Date.now());
-        if (!organized) return;
-        events.emit('collections:changed', { collections: await handlers['collections:list'](undefined) });
-        events.emit('assets:changed', { reason: 'organize', kinds: ['image', 'video'] });
-        events.emit('models:changed', { reason: 'rename', ids: [] });
-        const library = await libraryHost.library();
-        library.download(organized.firstDownloads);
-        // The rest once the first screen has had the machine to itself for a moment.
-        if (organized.laterDownloads.length > 0) {
-          demoTimer = setTimeout(() => {
-            void libraryHost
-              .library()
-              .then((later) => later.download(organized.laterDownloads))
-              .catch((error: unknown) => logError('demo downloads failed', error));
-          }, DEMO_LATER_DOWNLOADS_MS);
-        }
-      } catch (error) {
-        logError('organising the demo library failed', error);
-      }
-    });
-  });
+  // The demo opens as a library in use (demo/demo-library.ts); its timers are the demo account's.
+  lifetime.add(
+    'demo library',
+    followDemoLibrary({
+      events,
+      accounts,
+      services,
+      listCollections: () => handlers['collections:list'](undefined),
+      logError,
+    }),
+  );
   return {
     dispatch: (channel, args) => {
       foreground.served();
@@ -202,13 +189,6 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       foreground.served();
       return libraryHost.serveMedia(request);
     },
-    async close() {
-      stopDemoOrganize();
-      reachFollow.stop();
-      clearTimeout(demoTimer);
-      await services.close();
-      await accounts.close();
-      ownLogger?.close();
-    },
+    close: () => lifetime.close(),
   };
 }

@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 import { invokeChannels, isInvokeChannel, type InvokeChannel, type InvokeResult } from '../contract/ipc.ts';
 import { AppError, fail, ok, type Result } from '../contract/errors.ts';
-import { diskFullError, isDiskFull } from './db/disk-full.ts';
+import { diskFullError, isDiskFull } from './host/disk-full.ts';
 
 type ValidArgs<C extends InvokeChannel> = v.InferOutput<(typeof invokeChannels)[C]['args']>;
 

@@ -2,6 +2,7 @@
 // rules, then the core's outbox (and optionally the engine and the library).
 import type { Command, CommandInput } from '../command.ts';
 import { DOWNLOAD_OPTION, WAIT_OPTION, bool, flag, list, repeated, string, text } from '../command.ts';
+import { PUBLIC_IMAGE_MODEL_IDS, VIDEO_MODEL_IDS } from '../../contract/rules/index.ts';
 import { buildImageBody, buildVideoBody, type Built } from '../generation-request.ts';
 import { refusal, submitJob } from '../job-flow.ts';
 import { usageError } from '../exit-codes.ts';
@@ -25,10 +26,7 @@ export const generateImage: Command = {
   words: ['generate', 'image'],
   summary: 'Start an image generation job (public model families or your trained models).',
   options: {
-    model: string(
-      'Model id: imagea, imagea-pro, imagea-2, imageb, imageb-4_5, imageb-5-lite, imagec-2, or a trained model.',
-      'M',
-    ),
+    model: string(`Model id: ${PUBLIC_IMAGE_MODEL_IDS.join(', ')}, or a trained model.`, 'M'),
     prompt: string('Text prompt.', 'P'),
     preset: string('Preset tag (see `atelier presets`).', 'TAG'),
     'aspect-ratio': string('Aspect ratio of public models, e.g. 16:9.', 'R'),
@@ -76,10 +74,7 @@ export const generateVideo: Command = {
   words: ['generate', 'video'],
   summary: 'Start a video generation job.',
   options: {
-    model: string(
-      'Video model: videoa-3.1, videoa-3.1-fast, videob-1.5-pro, videob-2.0, videoc-video-standard|pro, videoc-motion-standard|pro, videod-1.5.',
-      'M',
-    ),
+    model: string(`Video model: ${VIDEO_MODEL_IDS.join(', ')}.`, 'M'),
     prompt: string('Text prompt (required).', 'P'),
     'num-videos': string('How many videos.', 'N'),
     'reference-image': repeated(

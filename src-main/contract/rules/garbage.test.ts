@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GenerationRequest } from './common.ts';
 import { PUBLIC_IMAGE_MODEL_IDS, VIDEO_MODEL_IDS, normalize, notices, validate } from './index.ts';
+import { IMAGE_OPTION_GROUPS } from './image-models.ts';
+import { VIDEO_OPTION_GROUPS } from './video-models.ts';
 
 const JUNK: unknown[] = [
   null,
@@ -48,7 +50,7 @@ function bodies(): unknown[] {
     for (const field of FIELDS) {
       for (const junk of JUNK) out.push({ modelID, prompt: 'p', [field]: junk });
     }
-    for (const group of ['imagea', 'imageb', 'imagec', 'videoa', 'videob', 'videoc', 'videod']) {
+    for (const group of [...IMAGE_OPTION_GROUPS, ...VIDEO_OPTION_GROUPS]) {
       for (const junk of JUNK) {
         out.push({ modelID, prompt: 'p', options: { [group]: junk } });
         out.push({ modelID, prompt: 'p', options: { [group]: { duration: junk, imageSize: junk, draftMode: junk } } });

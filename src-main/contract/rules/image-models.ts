@@ -3,6 +3,7 @@ import type { SettingSpec, SettingsTable } from './common.ts';
 import { lookup } from './common.ts';
 
 export const IMAGE_ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'] as const;
+export type ImageAspectRatio = (typeof IMAGE_ASPECT_RATIOS)[number];
 
 export const PUBLIC_IMAGE_NUM_IMAGES = { min: 1, max: 4 } as const;
 
@@ -18,28 +19,28 @@ export interface PublicImageModelRules {
   options: SettingsTable;
 }
 
-const imageSize = (values: readonly string[], dflt?: string): SettingSpec =>
-  dflt === undefined ? { kind: 'enum', values } : { kind: 'enum', values, default: dflt };
-
-const IMAGEA_OPTIONS: SettingsTable = {
-  imageSize: imageSize(['1K', '2K', '4K'], '1K'),
+// The tables are `as const`: the request types (ImageGroupOptions, contract/service.ts) are read
+// from them, so a new family, setting or value here changes the types with no other edit.
+const IMAGEA_OPTIONS = {
+  imageSize: { kind: 'enum', values: ['1K', '2K', '4K'], default: '1K' },
   safetyFilterLevel: {
     kind: 'enum',
     values: ['OFF', 'BLOCK_NONE', 'BLOCK_ONLY_HIGH', 'BLOCK_MEDIUM_AND_ABOVE', 'BLOCK_LOW_AND_ABOVE'],
   },
   sequentialMode: { kind: 'enum', values: ['disabled', 'sequential'] },
-};
+} as const satisfies SettingsTable;
 
-const IMAGEB_SEQUENTIAL: SettingSpec = { kind: 'enum', values: ['auto', 'disabled'] };
+const IMAGEB_SEQUENTIAL = { kind: 'enum', values: ['auto', 'disabled'] } as const satisfies SettingSpec;
 
-const IMAGEC_OPTIONS: SettingsTable = {
-  imageSize: imageSize(['1K', '2K', '4K']),
+const IMAGEC_OPTIONS = {
+  imageSize: { kind: 'enum', values: ['1K', '2K', '4K'] },
   quality: { kind: 'enum', values: ['auto', 'high', 'medium', 'low'] },
   background: { kind: 'enum', values: ['auto', 'opaque'], default: 'auto' },
   moderation: { kind: 'enum', values: ['auto', 'low'], default: 'auto' },
   outputFormat: { kind: 'enum', values: ['png', 'jpeg'], default: 'jpeg' },
+  /** 0–100, only with outputFormat `jpeg`. */
   outputCompression: { kind: 'int', min: 0, max: 100 },
-};
+} as const satisfies SettingsTable;
 
 export const PUBLIC_IMAGE_MODELS = {
   imagea: { family: 'imagea', optionGroup: 'imagea', maxReferenceURLs: 3, options: IMAGEA_OPTIONS },
@@ -50,7 +51,7 @@ export const PUBLIC_IMAGE_MODELS = {
     optionGroup: 'imageb',
     maxReferenceURLs: 10,
     options: {
-      imageSize: imageSize(['1K', '2K', '4K']),
+      imageSize: { kind: 'enum', values: ['1K', '2K', '4K'] },
       optimizeMode: { kind: 'enum', values: ['standard', 'fast'] },
       sequentialMode: IMAGEB_SEQUENTIAL,
     },
@@ -60,7 +61,7 @@ export const PUBLIC_IMAGE_MODELS = {
     optionGroup: 'imageb',
     maxReferenceURLs: 10,
     options: {
-      imageSize: imageSize(['2K', '4K']),
+      imageSize: { kind: 'enum', values: ['2K', '4K'] },
       optimizeMode: { kind: 'enum', values: ['standard'] },
       sequentialMode: IMAGEB_SEQUENTIAL,
     },
@@ -70,7 +71,7 @@ export const PUBLIC_IMAGE_MODELS = {
     optionGroup: 'imageb',
     maxReferenceURLs: 10,
     options: {
-      imageSize: imageSize(['2K', '3K']),
+      imageSize: { kind: 'enum', values: ['2K', '3K'] },
       optimizeMode: { kind: 'enum', values: ['standard'] },
       sequentialMode: IMAGEB_SEQUENTIAL,
     },
@@ -80,6 +81,41 @@ export const PUBLIC_IMAGE_MODELS = {
 
 export type PublicImageModelId = keyof typeof PUBLIC_IMAGE_MODELS;
 export const PUBLIC_IMAGE_MODEL_IDS = Object.keys(PUBLIC_IMAGE_MODELS) as PublicImageModelId[];
+
+/** The value type a setting spec accepts: an enum's values, a number, a boolean, a string. */
+export type SettingValue<S> = S extends { kind: 'enum'; values: readonly (infer V)[] }
+  ? V
+  : S extends { kind: 'intEnum'; values: readonly (infer N)[] }
+    ? N
+    : S extends { kind: 'int' | 'number' }
+      ? number
+      : S extends { kind: 'boolean' }
+        ? boolean
+        : S extends { kind: 'string' }
+          ? string
+          : never;
+
+type ImageModels = typeof PUBLIC_IMAGE_MODELS;
+/** The public models whose option group is `G`. */
+export type ImageModelsOfGroup<G extends ImageOptionGroup> = {
+  [M in PublicImageModelId]: ImageModels[M]['optionGroup'] extends G ? M : never;
+}[PublicImageModelId];
+type TablesOf<G extends ImageOptionGroup> = ImageModels[ImageModelsOfGroup<G>]['options'];
+type KeysOfEach<T> = T extends unknown ? keyof T : never;
+type ValuesAt<T, K> = T extends unknown ? (K extends keyof T ? SettingValue<T[K]> : never) : never;
+
+/**
+ * The settings of option group `G`, read from its models' tables: every setting any of them takes,
+ * each with every value any of them accepts (which model takes which is `validate()`'s to say).
+ */
+export type ImageGroupOptions<G extends ImageOptionGroup> = {
+  -readonly [K in KeysOfEach<TablesOf<G>>]?: ValuesAt<TablesOf<G>, K>;
+};
+
+/** Exactly one option group, the selected model's: `{ imagea: … } | { imageb: … } | …`. */
+export type PublicImageOptions = {
+  [G in ImageOptionGroup]: { [K in G]: ImageGroupOptions<G> } & { [K in Exclude<ImageOptionGroup, G>]?: never };
+}[ImageOptionGroup];
 
 export function isPublicImageModel(id: unknown): id is PublicImageModelId {
   return lookup<PublicImageModelRules>(PUBLIC_IMAGE_MODELS, id) !== undefined;

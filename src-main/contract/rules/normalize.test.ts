@@ -1,9 +1,10 @@
 // normalize() sends only what the model accepts and applies the service's forced values; notices() warn about them.
 import { describe, expect, it } from 'vitest';
 import type { GenerationRequest } from './common.ts';
+import { IMAGE_OPTION_GROUPS } from './image-models.ts';
 import { PUBLIC_IMAGE_MODELS, VIDEO_MODELS, defaultsFor, normalize, notices, validate } from './index.ts';
 
-const ALL_IMAGE_GROUPS = ['imagea', 'imageb', 'imagec'];
+const ALL_IMAGE_GROUPS = IMAGE_OPTION_GROUPS;
 const ALL_VIDEO_GROUPS = ['videoa', 'videob', 'videoc', 'videod'];
 const normBody = (request: GenerationRequest) => normalize(request).body as Record<string, unknown>;
 

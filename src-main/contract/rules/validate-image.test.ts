@@ -1,7 +1,8 @@
 // Every rule of the image tables (spec §4 public families, trained models, §8 limits) accepted once and refused once.
 import { describe, expect, it } from 'vitest';
 import type { FieldProblem } from './common.ts';
-import { PUBLIC_IMAGE_MODEL_IDS, validate } from './index.ts';
+import { IMAGE_ASPECT_RATIOS, PUBLIC_IMAGE_MODELS, PUBLIC_IMAGE_MODEL_IDS, validate } from './index.ts';
+import type { PublicImageModelId } from './image-models.ts';
 
 const image = (body: unknown): FieldProblem[] => validate({ kind: 'image', body });
 
@@ -11,18 +12,11 @@ function expectRefused(problems: FieldProblem[], field: string, text?: string): 
   if (text !== undefined) expect(hit?.message).toContain(text);
 }
 
-const GROUP: Record<string, string> = {
-  imagea: 'imagea',
-  'imagea-pro': 'imagea',
-  'imagea-2': 'imagea',
-  imageb: 'imageb',
-  'imageb-4_5': 'imageb',
-  'imageb-5-lite': 'imageb',
-  'imagec-2': 'imagec',
-};
+// Read from the rule table: a model added there is covered by every loop below.
+const GROUP = (id: string): string => PUBLIC_IMAGE_MODELS[id as PublicImageModelId].optionGroup;
 const base = (modelID: string, extra: Record<string, unknown> = {}) => ({ modelID, prompt: 'a red fox', ...extra });
 const withOptions = (modelID: string, settings: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-  base(modelID, { ...extra, options: { [GROUP[modelID]!]: settings } });
+  base(modelID, { ...extra, options: { [GROUP(modelID)]: settings } });
 const urls = (n: number) => Array.from({ length: n }, (_, i) => `https://img.example/${i}.png`);
 
 describe('public image families: top-level fields', () => {
@@ -47,7 +41,7 @@ describe('public image families: top-level fields', () => {
     expectRefused(image(base('imageb', { preset: ['x'] })), 'preset');
   });
 
-  it.each(['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'])('accepts aspectRatio %s', (r) => {
+  it.each(IMAGE_ASPECT_RATIOS)('accepts aspectRatio %s', (r) => {
     expect(image(base('imagea-2', { aspectRatio: r }))).toEqual([]);
   });
 
@@ -74,15 +68,20 @@ describe('public image families: top-level fields', () => {
 });
 
 describe('reference image URLs (spec §8 limits)', () => {
-  const limits: [string, number][] = [
-    ['imagea', 3],
-    ['imagea-pro', 14],
-    ['imagea-2', 14],
-    ['imageb', 10],
-    ['imageb-4_5', 10],
-    ['imageb-5-lite', 10],
-    ['imagec-2', 10],
-  ];
+  // The spec's caps, one per model of the table: a model added to the table without its cap here fails.
+  const SPEC_CAPS: Record<string, number> = {
+    imagea: 3,
+    'imagea-pro': 14,
+    'imagea-2': 14,
+    imageb: 10,
+    'imageb-4_5': 10,
+    'imageb-5-lite': 10,
+    'imagec-2': 10,
+  };
+  const limits = PUBLIC_IMAGE_MODEL_IDS.map((id): [string, number] => [id, SPEC_CAPS[id] ?? Number.NaN]);
+  it('names the cap of every model in the table', () => {
+    expect(Object.keys(SPEC_CAPS).sort()).toEqual([...PUBLIC_IMAGE_MODEL_IDS].sort());
+  });
   it.each(limits)('%s accepts %i URLs and refuses one more', (id, max) => {
     expect(image(base(id, { referenceImageURLs: urls(max) }))).toEqual([]);
     expectRefused(
@@ -109,12 +108,12 @@ describe('reference image URLs (spec §8 limits)', () => {
 
 describe('option groups: only the model’s own, never mixed', () => {
   it.each(PUBLIC_IMAGE_MODEL_IDS)('%s refuses every foreign group', (id) => {
-    for (const other of ['imagea', 'imageb', 'imagec'].filter((g) => g !== GROUP[id])) {
-      const problems = image(base(id, { options: { [GROUP[id]!]: {}, [other]: {} } }));
+    for (const other of ['imagea', 'imageb', 'imagec'].filter((g) => g !== GROUP(id))) {
+      const problems = image(base(id, { options: { [GROUP(id)]: {}, [other]: {} } }));
       expectRefused(
         problems,
         `options.${other}`,
-        `options.${other} is not accepted by ${id}: send only options.${GROUP[id]}`,
+        `options.${other} is not accepted by ${id}: send only options.${GROUP(id)}`,
       );
     }
   });
@@ -128,6 +127,20 @@ describe('option groups: only the model’s own, never mixed', () => {
   it('refuses a setting that belongs to another family', () => {
     expectRefused(image(withOptions('imagea', { optimizeMode: 'fast' })), 'options.imagea.optimizeMode');
     expectRefused(image(withOptions('imageb', { safetyFilterLevel: 'OFF' })), 'options.imageb.safetyFilterLevel');
+  });
+});
+
+describe('every setting of every table', () => {
+  // Walks the rule table itself, so a new family, model or setting is accepted once and refused once here.
+  const cases = PUBLIC_IMAGE_MODEL_IDS.flatMap((id) =>
+    Object.entries(PUBLIC_IMAGE_MODELS[id].options).map(([setting, spec]) => ({ id, setting, spec })),
+  );
+  it.each(cases)('$id: $setting takes its own values and refuses others', ({ id, setting, spec }) => {
+    const good = spec.kind === 'enum' ? spec.values : [spec.min, spec.max];
+    const bad = spec.kind === 'enum' ? ['not-a-value', 1] : [spec.max + 1, 'x'];
+    for (const value of good) expect(image(withOptions(id, { [setting]: value }))).toEqual([]);
+    for (const value of bad)
+      expectRefused(image(withOptions(id, { [setting]: value })), `options.${GROUP(id)}.${setting}`, id);
   });
 });
 
@@ -169,7 +182,7 @@ describe('per-model settings table', () => {
       expect(image(withOptions(id, { [setting]: value }))).toEqual([]);
     });
     it.each(bad)(`${id} refuses ${setting} %j`, (value) => {
-      expectRefused(image(withOptions(id, { [setting]: value })), `options.${GROUP[id]}.${setting}`, id);
+      expectRefused(image(withOptions(id, { [setting]: value })), `options.${GROUP(id)}.${setting}`, id);
     });
   }
 

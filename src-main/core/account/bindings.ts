@@ -1,5 +1,6 @@
 // The concrete database and API client every account gets: the one place the account layer
-// meets core/db and core/api.
+// opens a database and builds a client (elsewhere it holds them by type, and names the account by
+// db/account-path.ts).
 import { existsSync, renameSync } from 'node:fs';
 import { createServiceClient, type ServiceClient } from '../api/index.ts';
 import { accountDatabasePath } from '../db/account-path.ts';

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import type BetterSqlite3 from 'better-sqlite3';
 import { AppError } from '../../contract/errors.ts';
 import type { AccountOpenProblemInfo } from '../../contract/ipc/app.ts';
-import { isDiskFull } from './disk-full.ts';
+import { isDiskFull } from '../host/disk-full.ts';
 import {
   latestVersion,
   newerSchemaError,

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type BetterSqlite3 from 'better-sqlite3';
-import { isDiskFull } from './disk-full.ts';
+import { isDiskFull } from '../host/disk-full.ts';
 import { sql, type SqlFragment, type SqlValue } from './sql.ts';
 
 // Typed on better-sqlite3 itself: database.ts retires the claims of a handle it closes.

@@ -10,7 +10,7 @@ import type {
 } from '../../contract/ipc/assets.ts';
 import type { AssetKindInfo, AssetRefInfo } from '../../contract/ipc/library.ts';
 import type { Cache } from '../db/cache.ts';
-import { assetToInfo, type MediaUrlFor } from '../db/to-info.ts';
+import { assetToInfo, type MediaUrlFor } from './to-info.ts';
 
 export interface AssetsHandlerDeps {
   cache(): Cache;

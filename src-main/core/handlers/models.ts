@@ -6,10 +6,10 @@ import type { ModelDeletedInfo, ModelInfo } from '../../contract/ipc/models.ts';
 import type { UploadInfo } from '../../contract/ipc/uploads.ts';
 import type { ImageListFilter } from '../../contract/service.ts';
 import type { ServiceClient } from '../api/service-client.ts';
-import { modelFields } from '../db/server-records.ts';
+import { modelFields } from '../api/server-records.ts';
 import type { CoreAssetFilter } from '../db/repos/assets-query.ts';
 import type { Cache } from '../db/cache.ts';
-import { assetToInfo, modelToInfo, type MediaUrlFor } from '../db/to-info.ts';
+import { assetToInfo, modelToInfo, type MediaUrlFor } from './to-info.ts';
 import type { EventBus } from '../events.ts';
 
 type AccountUploads = { list(modelId: string): UploadInfo[]; remove(id: number): Promise<void> };

@@ -1,7 +1,7 @@
 // Handler of presets:list: the public presets as last synced (works offline).
 import type { PresetInfo } from '../../contract/ipc/presets.ts';
 import type { Cache } from '../db/cache.ts';
-import { presetToInfo, type MediaUrlFor } from '../db/to-info.ts';
+import { presetToInfo, type MediaUrlFor } from './to-info.ts';
 
 export function presetsHandlers(deps: { cache(): Cache; mediaUrlFor: MediaUrlFor }) {
   return {

@@ -41,7 +41,6 @@ describe('timers on a full disk', () => {
       store,
       notifier: { notify: (n) => void shown.push(n) },
       time,
-      enabled: () => true,
       options: DEFAULT_FINISH_NOTIFIER,
       onError: (error) => errors.push(error),
     });

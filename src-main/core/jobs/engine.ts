@@ -106,7 +106,6 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     store,
     notifier,
     time,
-    enabled: () => true,
     options: options.notify,
     onError: (error) => warn('Marking finished jobs as announced failed; trying again later', error),
     sourcePromptOf: (imageId) => cache.assets.get('image', imageId)?.prompt ?? null,
@@ -190,7 +189,6 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     service,
     time,
     notifier,
-    notificationsEnabled: () => true,
     // Every view learns of a model's new state from models:changed, training progress included.
     changed: (info) => {
       events.emit('training:changed', info);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openCache, type Cache } from '../db/cache.ts';
-import { assetFieldsFromImage } from '../db/server-records.ts';
+import { assetFieldsFromImage } from '../api/server-records.ts';
 import type { JobsRepo } from '../db/repos/jobs-repo.ts';
 import type { NotificationRequest } from '../host/notifier.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier } from './finish-notifier.ts';
@@ -31,7 +31,6 @@ const notifier = () =>
     store,
     notifier: { notify: (n) => void shown.push(n) },
     time,
-    enabled: () => true,
     options: DEFAULT_FINISH_NOTIFIER,
   });
 
@@ -119,7 +118,6 @@ describe('finish notifications', () => {
             store: s,
             notifier: { notify: (n) => void shown.push(n) },
             time,
-            enabled: () => true,
             options: DEFAULT_FINISH_NOTIFIER,
           }),
       );
@@ -158,7 +156,6 @@ describe('an upscale is named after its source', () => {
       store,
       notifier: { notify: (request) => void shown.push(request) },
       time,
-      enabled: () => true,
       options: DEFAULT_FINISH_NOTIFIER,
       // As the engine wires it: the library's record of the source image.
       sourcePromptOf: (imageId) => cache.assets.get('image', imageId)?.prompt ?? null,

@@ -31,10 +31,9 @@ export const DEFAULT_FINISH_NOTIFIER: FinishNotifierOptions = {
 
 export interface FinishNotifierDeps {
   store: JobsRepo;
+  /** Already gated by the user's Notifications setting (core.ts `gateNotifier`): every finish is told to it. */
   notifier: Notifier;
   time: EngineTime;
-  /** The user's Notifications setting, read when notifying. */
-  enabled(): boolean;
   options: FinishNotifierOptions;
   /** A finish that could not be marked (a full disk): kept, announced by a later flush. */
   onError?(error: unknown): void;
@@ -141,7 +140,7 @@ export class FinishNotifier {
       this.#deps.onError?.(error);
       return;
     }
-    if (rows.length === 0 || !this.#deps.enabled()) return;
+    if (rows.length === 0) return;
     const one = (row: JobRow) => notificationFor(row, this.#sourcePromptOf(row));
     announceBurst(notifier, rows, { one, summary: summaryFor }, options.summarizeAbove);
   }

@@ -12,7 +12,7 @@ import {
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
 import type { TriggerRequest } from '../api/generation-request.ts';
 import type { Cache } from '../db/cache.ts';
-import { modelFields } from '../db/server-records.ts';
+import { modelFields } from '../api/server-records.ts';
 import type { EventBus } from '../events.ts';
 import type { EngineTime } from '../host/time.ts';
 import { checkModel, type JobsService } from './service-port.ts';

@@ -170,7 +170,7 @@ export class Outbox {
     return this.#post(fresh, request);
   }
 
-  /** The one check of a request on its way out: the rules, the model's readiness, the network. */
+  /** Every check of a request on its way out, in order: the rules (`checkedRequest`), the model's readiness, the network. */
   async #readyToSend(request: GenerationRequest): Promise<TriggerRequest> {
     const checked = checkedRequest(request);
     const refusal = (await this.#deps.modelRefusal?.(checked)) ?? null;

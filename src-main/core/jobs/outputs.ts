@@ -4,7 +4,8 @@
 import type { JobOutputInfo } from '../../contract/ipc/jobs.ts';
 import type { Job } from '../../contract/service.ts';
 import type { Cache } from '../db/cache.ts';
-import { assetFieldsFromImage, assetFieldsFromVideo, isHlsUrl, type AssetKind } from '../db/server-records.ts';
+import { assetFieldsFromImage, assetFieldsFromVideo, isHlsUrl } from '../api/server-records.ts';
+import type { AssetKind } from '../db/record-fields.ts';
 import { requestOf } from './job-info.ts';
 import type { JobRow } from '../db/repos/jobs-repo.ts';
 

@@ -48,8 +48,8 @@ export interface TrainingWatcherDeps {
   store: ModelsRepo;
   service: JobsService;
   time: EngineTime;
+  /** Already gated by the user's Notifications setting (core.ts `gateNotifier`): every finish is told to it. */
   notifier: Notifier;
-  notificationsEnabled(): boolean;
   changed(info: TrainingInfo): void;
   /** Training photos the local cache knows of (used when the service cannot be asked). */
   localInputCount(modelId: string): number;
@@ -158,7 +158,7 @@ export class TrainingWatcher implements LoopWork {
       error,
       notifiedAt: now,
     });
-    if (before?.train_notified_at === null && this.#deps.notificationsEnabled()) {
+    if (before?.train_notified_at === null) {
       notifier.notify(
         state === 'ready'
           ? { title: 'Model ready', body: 'Training finished: the model can generate images now.' }

@@ -2,7 +2,7 @@
 // the database, so it survives restarts), back off with full jitter after failures and never
 // before a Retry-After, pause while offline/asleep, and catch up once, with jitter, on wake.
 import type { ErrorInfo } from '../../contract/errors.ts';
-import { diskFullError, isDiskFull } from '../db/disk-full.ts';
+import { diskFullError, isDiskFull } from '../host/disk-full.ts';
 import { classifyFailure, retryDelay, type BackoffPolicy } from '../api/backoff.ts';
 import type { EngineTime, TimerHandle } from '../host/time.ts';
 

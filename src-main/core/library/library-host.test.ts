@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { AccountSession } from '../account/types.ts';
-import { remotePosterLink } from '../db/poster-links.ts';
+import { remotePosterLink } from '../host/poster-links.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createEventBus } from '../events.ts';
 import { createSettings } from '../settings/settings.ts';

@@ -14,7 +14,7 @@ import type { Library, LibraryDeps } from './library.ts';
 import type { Foreground } from './paced-work.ts';
 import { ensureLibraryMarker } from './folder/library-marker.ts';
 import { encodeMediaPath, serveLocalMedia, type MediaReply, type MediaRequest } from './media/media-serving.ts';
-import { posterLinkVideoId } from '../db/poster-links.ts';
+import { posterLinkVideoId } from '../host/poster-links.ts';
 
 // The one door into the library from outside it (the import rules, .dependency-cruiser.cjs):
 // what the hosts (media routes), the CLI and the handlers use of its rooms.

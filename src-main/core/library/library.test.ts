@@ -9,7 +9,7 @@ import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts'
 import type { AssetsChangedInfo } from '../../contract/ipc/assets.ts';
 import type { ImageRecord, JobOutput, VideoRecord } from '../../contract/service.ts';
 import type { Cache } from '../db/cache.ts';
-import { assetFieldsFromImage, assetFieldsFromVideo } from '../db/server-records.ts';
+import { assetFieldsFromImage, assetFieldsFromVideo } from '../api/server-records.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createLibrary, VIDEO_DELETE_REFUSED, type Library } from './library.ts';
 import { emulatorLibraryClient } from './test-support/emulator-client.ts';

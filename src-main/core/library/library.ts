@@ -27,7 +27,7 @@ import { pacer, type Foreground } from './paced-work.ts';
 import { scopedMediaFetch, type MediaFetch } from './media/media-http.ts';
 import { serveLocalMedia, type MediaReply, type MediaRequest } from './media/media-serving.ts';
 import { safeLibraryPath, safeNameForId } from './folder/paths.ts';
-import { wantsPosterLink } from '../db/poster-links.ts';
+import { wantsPosterLink } from '../host/poster-links.ts';
 import {
   createRemotePosterQueue,
   type PosterOutcome,

@@ -1,7 +1,7 @@
 // Writes a fetched snapshot into the cache in ONE transaction and says what changed. Rows that
 // entered the cache after the fetch began (the engine recording fresh outputs) are never removed.
 import type { Cache } from '../db/cache.ts';
-import type { AssetKind, AssetServerFields } from '../db/server-records.ts';
+import type { AssetKind, AssetServerFields } from '../db/record-fields.ts';
 import type { RemoteSnapshot } from './fetch-snapshot.ts';
 import { JOB_SCAN_STATE } from './job-scan.ts';
 

@@ -4,15 +4,8 @@ import { AppError } from '../../contract/errors.ts';
 import { PUBLIC_IMAGE_MODEL_IDS } from '../../contract/rules/index.ts';
 import type { Model, Preset } from '../../contract/service.ts';
 import { PAGE_SIZE } from '../../contract/service.ts';
-import {
-  assetFieldsFromImage,
-  assetFieldsFromVideo,
-  modelFields,
-  presetFields,
-  type AssetServerFields,
-  type ModelServerFields,
-  type PresetFields,
-} from '../db/server-records.ts';
+import { assetFieldsFromImage, assetFieldsFromVideo, modelFields, presetFields } from '../api/server-records.ts';
+import type { AssetServerFields, ModelServerFields, PresetFields } from '../db/record-fields.ts';
 import { eachLimited } from './each-limited.ts';
 import { isJobScanSource, scanJobs, type JobScanInput, type JobScanState } from './job-scan.ts';
 import type { SyncSource } from './sync-source.ts';

@@ -8,7 +8,8 @@ import { AppError } from '../../contract/errors.ts';
 import type { ImageRecord, Job, JobsPage } from '../../contract/service.ts';
 import { isJobSuccess, isJobTerminal, JOB_LIST_RANGE_MS } from '../../contract/service.ts';
 import { parseTime } from '../db/values.ts';
-import { assetFieldsFromImage, type AssetServerFields } from '../db/server-records.ts';
+import { assetFieldsFromImage } from '../api/server-records.ts';
+import type { AssetServerFields } from '../db/record-fields.ts';
 import { eachLimited } from './each-limited.ts';
 
 /** sync_state key of the job scan's progress (value: JobScanState). */

@@ -6,7 +6,7 @@ import { AppError } from '../../contract/errors.ts';
 import type { SyncResultInfo } from '../../contract/ipc/sync.ts';
 import { createServiceClient, type ServiceClient } from '../api/service-client.ts';
 import type { Cache } from '../db/cache.ts';
-import { assetFieldsFromImage } from '../db/server-records.ts';
+import { assetFieldsFromImage } from '../api/server-records.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { silentLogger } from '../log/index.ts';
 import { applySnapshot } from './apply-snapshot.ts';

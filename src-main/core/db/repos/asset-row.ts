@@ -1,6 +1,6 @@
 // The shape of an assets row as repositories return it (every column but the raw server data).
 import { sql } from '../sql.ts';
-import type { AssetKind, AssetOrigin } from '../server-records.ts';
+import type { AssetKind, AssetOrigin } from '../record-fields.ts';
 
 export type FileState = 'remote' | 'queued' | 'downloading' | 'downloaded' | 'failed';
 /** Where width, height, duration and format came from, worst to best (schema 14). */

@@ -3,7 +3,7 @@
 import type { AssetCountsInfo, AssetFilter } from '../../../contract/ipc/assets.ts';
 import { shapeCode } from '../../../contract/shape-code.ts';
 import { toFtsQuery } from '../fts-query.ts';
-import type { AssetKind, AssetOrigin } from '../server-records.ts';
+import type { AssetKind, AssetOrigin } from '../record-fields.ts';
 import { joinSql, sql, type SqlFragment, type StatementCache } from '../sql.ts';
 import { decodeAssetCursor, encodeAssetCursor, type AssetSort } from './asset-cursor.ts';
 import { ASSET_ROW_COLUMNS, type AssetRow } from './asset-row.ts';

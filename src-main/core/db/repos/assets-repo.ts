@@ -2,7 +2,7 @@
 // local file state for the download engine, and the library's read queries.
 import type BetterSqlite3 from 'better-sqlite3';
 import { requestedMedia, type MediaFacts } from '../../../contract/media-size.ts';
-import type { AssetKind, AssetOrigin, AssetServerFields } from '../server-records.ts';
+import type { AssetKind, AssetOrigin, AssetServerFields } from '../record-fields.ts';
 import { preparedOnFirstUse, StatementCache, setClause, sql, type SqlFragment } from '../sql.ts';
 import type { AssetRow, FactsFrom, FileState } from './asset-row.ts';
 import { ASSET_ROW_COLUMNS } from './asset-row.ts';

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImageRecord } from '../../../contract/service.ts';
 import type { Cache } from '../cache.ts';
-import { assetFieldsFromImage } from '../server-records.ts';
+import { assetFieldsFromImage } from '../../api/server-records.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 import { LocalCopiesRepo } from './local-copies-repo.ts';
 

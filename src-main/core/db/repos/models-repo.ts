@@ -1,7 +1,7 @@
 // Models in the cache: server fields from sync, the user's local label, and the training
 // watcher's fields (which the engine owns).
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ModelServerFields } from '../server-records.ts';
+import type { ModelServerFields } from '../record-fields.ts';
 import { StatementCache, setClause, sql, type SqlFragment } from '../sql.ts';
 import type { UpsertOutcome } from './assets-repo.ts';
 

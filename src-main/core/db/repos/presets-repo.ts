@@ -1,6 +1,6 @@
 // Public presets (spec §2 Preset) as last synced, in the service's order within each category.
 import type BetterSqlite3 from 'better-sqlite3';
-import type { PresetFields } from '../server-records.ts';
+import type { PresetFields } from '../record-fields.ts';
 import { preparedOnFirstUse } from '../sql.ts';
 
 export interface PresetRow {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../cache.ts';
-import { assetFieldsFromImage, modelFields, presetFields } from '../server-records.ts';
+import { assetFieldsFromImage, modelFields, presetFields } from '../../api/server-records.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 
 let cache: Cache;

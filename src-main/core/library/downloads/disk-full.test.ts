@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startEmulator, type RunningEmulator } from '../../../../emulator/index.ts';
 import type { ImageRecord } from '../../../contract/service.ts';
 import type { Cache } from '../../db/cache.ts';
-import { assetFieldsFromImage } from '../../db/server-records.ts';
+import { assetFieldsFromImage } from '../../api/server-records.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { DISK_FULL_MESSAGE } from './download-info.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';

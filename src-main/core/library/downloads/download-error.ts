@@ -7,7 +7,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { ErrorInfo } from '../../../contract/errors.ts';
 import { codeForStatus } from '../../api/errors.ts';
 import { parseRetryAfterMs, reasonableRetryAfterMs } from '../../api/retry-policy.ts';
-import { isDiskFull } from '../../db/disk-full.ts';
+import { isDiskFull } from '../../host/disk-full.ts';
 import { MEDIA_REFUSED } from '../media/media-http.ts';
 
 export type DownloadErrorKind =

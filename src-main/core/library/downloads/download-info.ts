@@ -7,7 +7,7 @@ import type { DownloadRow } from '../../db/repos/downloads-repo.ts';
 import { extensionOfUrl } from '../media/media-types.ts';
 import { safeNameForId } from '../folder/paths.ts';
 
-export { DISK_FULL_MESSAGE } from '../../db/disk-full.ts';
+export { DISK_FULL_MESSAGE } from '../../host/disk-full.ts';
 
 /** Where an asset's files go, relative to the library root. Names come from sanitised ids only. */
 export interface AssetFiles {

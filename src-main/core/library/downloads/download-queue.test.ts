@@ -11,7 +11,7 @@ import { startEmulator, type RunningEmulator } from '../../../../emulator/index.
 import { AppError } from '../../../contract/errors.ts';
 import type { DownloadsChangedInfo } from '../../../contract/ipc/library.ts';
 import type { Cache } from '../../db/cache.ts';
-import { assetFieldsFromImage, assetFieldsFromVideo } from '../../db/server-records.ts';
+import { assetFieldsFromImage, assetFieldsFromVideo } from '../../api/server-records.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
 import { emulatorCall, finishedImages, finishedVideos } from '../test-support/emulator-media.ts';

@@ -11,7 +11,7 @@ import { AppError, type ErrorCode, type ErrorInfo } from '../../../contract/erro
 import { detectImageFormat } from '../../../contract/rules/upload.ts';
 import { POLL_INTERVALS_MS } from '../../../contract/service.ts';
 import { classifyFailure, errorInfoOf } from '../../api/backoff.ts';
-import { isDiskFull } from '../../db/disk-full.ts';
+import { isDiskFull } from '../../host/disk-full.ts';
 import type { DownloadRow } from '../../db/repos/downloads-repo.ts';
 import type { FinishedFile } from './download-commits.ts';
 import { sizeInFolder, type DownloadFolders } from './download-folders.ts';

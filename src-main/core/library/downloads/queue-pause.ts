@@ -2,7 +2,7 @@
 // the queue says for it, the user's pause kept across restarts, and a full disk found by any
 // local write turning into a pause rather than a crash.
 import type { QueuePauseReasonInfo } from '../../../contract/ipc/library.ts';
-import { diskFullError, isDiskFull } from '../../db/disk-full.ts';
+import { diskFullError, isDiskFull } from '../../host/disk-full.ts';
 import type { SyncStateRepo } from '../../db/repos/sync-state-repo.ts';
 import { DISK_FULL_MESSAGE } from './download-info.ts';
 

@@ -9,7 +9,7 @@ import { startEmulator, type RunningEmulator } from '../../../../emulator/index.
 import { parseParameters, readXmp } from '../../../contract/generation-settings.ts';
 import type { ImageRecord, Job } from '../../../contract/service.ts';
 import type { Cache } from '../../db/cache.ts';
-import { assetFieldsFromImage } from '../../db/server-records.ts';
+import { assetFieldsFromImage } from '../../api/server-records.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { readJpegXmp, readPngText } from './embed-settings.ts';
 import { createLibrary, type Library } from '../library.ts';

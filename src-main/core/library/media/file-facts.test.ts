@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startEmulator, type RunningEmulator } from '../../../../emulator/index.ts';
 import type { ImageRecord, VideoRecord } from '../../../contract/service.ts';
 import type { Cache } from '../../db/cache.ts';
-import { assetFieldsFromImage, assetFieldsFromVideo } from '../../db/server-records.ts';
+import { assetFieldsFromImage, assetFieldsFromVideo } from '../../api/server-records.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { parseProbe, readFileFacts } from './file-facts.ts';
 import { createLibrary, type Library } from '../library.ts';

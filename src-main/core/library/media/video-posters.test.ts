@@ -14,12 +14,12 @@ import type { AssetInfo, AssetPageInfo, AssetsChangedInfo } from '../../../contr
 import type { DownloadsChangedInfo } from '../../../contract/ipc/library.ts';
 import type { JobOutput, VideoRecord } from '../../../contract/service.ts';
 import { createCore, type Core } from '../../core.ts';
-import { assetFieldsFromVideo } from '../../db/server-records.ts';
+import { assetFieldsFromVideo } from '../../api/server-records.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { createMemoryStore } from '../../settings/store.ts';
 import { createLibrary, type LibraryDeps } from '../library.ts';
 import { scopedMediaFetch, type MediaFetch } from './media-http.ts';
-import { remotePosterLink } from '../../db/poster-links.ts';
+import { remotePosterLink } from '../../host/poster-links.ts';
 import { emulatorLibraryClient } from '../test-support/emulator-client.ts';
 import { emulatorCall, finishedVideos } from '../test-support/emulator-media.ts';
 import { resetFfmpegLookup } from './thumbnails.ts';

@@ -2,51 +2,11 @@
 // read from the free-form `data` object that only fill local fields the app has not set itself.
 import { createHash } from 'node:crypto';
 import type { ImageRecord, Model, Preset, VideoRecord } from '../../contract/service.ts';
-import { jsonOrNull, parseTime, positiveIntOrNull, textOrNull } from './values.ts';
-
-export type AssetKind = 'image' | 'video';
-export type AssetOrigin = 'generated' | 'uploaded';
+import type { AssetServerFields, ModelServerFields, PresetFields } from '../db/record-fields.ts';
+import { jsonOrNull, parseTime, positiveIntOrNull, textOrNull } from '../db/values.ts';
 
 /** Image types that are the user's own uploads (spec §4 upload types), not generated media. */
 const UPLOADED_IMAGE_TYPES: ReadonlySet<string> = new Set(['modelInput', 'auxiliaryType']);
-
-export interface AssetServerFields {
-  kind: AssetKind;
-  id: string;
-  origin: AssetOrigin;
-  modelId: string | null;
-  type: string | null;
-  url: string | null;
-  upscaledImageId: string | null;
-  upscaledImageUrl: string | null;
-  folderId: string | null;
-  publicMediaId: string | null;
-  liked: boolean;
-  data: string | null;
-  createdAt: number | null;
-  updatedAt: number | null;
-  serverHash: string;
-  hls: boolean;
-  // Hints: written only where the cache has nothing better (the engine records the real request).
-  jobId: string | null;
-  sourceAssetId: string | null;
-  prompt: string | null;
-  params: string | null;
-  preset: string | null;
-  width: number | null;
-  height: number | null;
-  durationMs: number | null;
-  format: string | null;
-}
-
-export interface ModelServerFields {
-  id: string;
-  modelType: string;
-  status: string;
-  createdAt: number | null;
-  updatedAt: number | null;
-  serverHash: string;
-}
 
 /** A short digest of a record as received: equal digests mean nothing to write. */
 export const recordHash = (record: unknown): string =>
@@ -159,12 +119,6 @@ export function modelFields(model: Model): ModelServerFields {
     updatedAt: parseTime(model.updatedAt),
     serverHash: recordHash(model),
   };
-}
-
-export interface PresetFields {
-  tag: string;
-  name: string;
-  category: string;
 }
 
 export const presetFields = (preset: Preset): PresetFields => ({

@@ -3,7 +3,7 @@
 // once it is made, and meanwhile with the generated one while it makes it in the background
 // (library.ts `servePoster`). Asking for it is what starts the work, so only the tiles the grid
 // really shows (virtualized, lazily loaded images) cost a fetch. On the ground floor, with no
-// imports: db/to-info.ts names the link, the library answers it.
+// imports: handlers/to-info.ts names the link, the library answers it.
 
 /** Never a library folder: account areas are '' and 'Demo', files live in images/, videos/, .thumbs/. */
 const POSTER_LINKS = '.posters/video/';

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from './cache.ts';
-import { seedAssets } from './test-support/seed-assets.ts';
-import { posterLinkVideoId, remotePosterLink } from './poster-links.ts';
+import { openCache, type Cache } from '../db/cache.ts';
+import { seedAssets } from '../db/test-support/seed-assets.ts';
+import { posterLinkVideoId, remotePosterLink } from '../host/poster-links.ts';
 import { assetToInfo } from './to-info.ts';
 
 const mediaUrlFor = (path: string) => `media://x/${path}`;

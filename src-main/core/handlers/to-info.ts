@@ -1,16 +1,15 @@
-// The one place cache rows become the DTOs the renderer sees (contract/ipc/*Info).
+// Cache rows become the DTOs the handlers answer with (contract/ipc/*Info); an upload's is
+// uploads/upload-info.ts (the queue emits it).
 import type { AssetInfo } from '../../contract/ipc/assets.ts';
 import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { PresetInfo } from '../../contract/ipc/presets.ts';
-import type { UploadInfo, UploadStateInfo } from '../../contract/ipc/uploads.ts';
 import { isModelUsable } from '../../contract/service.ts';
-import { remotePosterLink, wantsPosterLink } from './poster-links.ts';
-import type { AssetRow } from './repos/asset-row.ts';
-import type { ModelRow, UploadedCounts } from './repos/models-repo.ts';
-import type { PresetWithSample } from './repos/presets-repo.ts';
-import type { UploadRow } from './repos/uploads-repo.ts';
-import { isoTime } from './iso-time.ts';
-import { isoOrNull, parseJson } from './values.ts';
+import { remotePosterLink, wantsPosterLink } from '../host/poster-links.ts';
+import type { AssetRow } from '../db/repos/asset-row.ts';
+import type { ModelRow, UploadedCounts } from '../db/repos/models-repo.ts';
+import type { PresetWithSample } from '../db/repos/presets-repo.ts';
+import { isoTime } from '../db/iso-time.ts';
+import { isoOrNull, parseJson } from '../db/values.ts';
 
 export function modelToInfo(row: ModelRow, uploads?: UploadedCounts): ModelInfo {
   return {
@@ -92,22 +91,3 @@ export const presetToInfo = (row: PresetWithSample, mediaUrlFor: MediaUrlFor): P
   category: row.category,
   sampleUrl: row.sample_thumb ? mediaUrlFor(row.sample_thumb) : null,
 });
-
-export function uploadToInfo(row: UploadRow, state: UploadStateInfo = row.state): UploadInfo {
-  return {
-    id: row.id,
-    modelId: row.model_id,
-    type: row.type,
-    fileName: row.file_name,
-    bytes: row.bytes,
-    state,
-    progress: row.progress,
-    imageId: row.image_id,
-    error: row.error,
-    warning: row.warning,
-    width: row.width,
-    height: row.height,
-    attempts: row.attempts,
-    createdAt: row.created_at,
-  };
-}
