@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { modelName, presetName, referenceName, RAW_ID_PATTERN } from '@contract/names.ts';
-import { requestRows } from './request-rows.ts';
+import { requestIds, requestRows } from './request-rows.ts';
 
 const names = {
   model: (id: string) => modelName(id),
@@ -45,5 +45,13 @@ describe('requestRows', () => {
       { label: 'Reference image 1', value: 'heron.png' },
     ]);
     expect(rows.map((r) => r.value).join(' ')).not.toMatch(RAW_ID_PATTERN);
+  });
+
+  it("keeps an upscale's image id out of the rows and under Details", () => {
+    const request = { imageID: 'img_008n8d73fb24687d' };
+    expect(requestRows(request, names)).toEqual([
+      { label: 'Source image', value: 'One of your images (id under Details)' },
+    ]);
+    expect(requestIds(request)).toEqual([['Source image id', 'img_008n8d73fb24687d']]);
   });
 });
