@@ -165,6 +165,8 @@ test('Jobs, the Library filters, the viewer details and the toasts name things i
   const jobs = new JobsPage(page);
   await jobs.open();
   await expect(jobs.rows.filter({ hasText: 'a portrait by the window' })).toHaveCount(1);
+  await expect(jobs.rows.filter({ hasText: 'the heron takes flight' })).toHaveCount(1);
+  expectNoIds(await visibleText(jobs.root), 'Jobs (This app)');
   const trainedRow = jobs.rows.filter({ hasText: 'a portrait by the window' });
   await expect(trainedRow.getByTestId('job-model')).not.toBeEmpty();
   await expect(jobs.rows.filter({ hasText: 'Upscale of “a heron at dawn”' })).toHaveCount(1);
