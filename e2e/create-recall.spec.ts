@@ -17,7 +17,8 @@ test('Up recalls recent prompts; Generate again and Vary seed send from a result
   await shell.open(demoApp.url);
   await shell.goTo('create-image');
   const form = new CreateImagePage(page);
-  const yours = form.model.locator('optgroup[label="Your models"] option:not([disabled])');
+  // The service's free and general models (an empty demo has no trained model of its own yet).
+  const yours = form.model.locator('optgroup[label="Provided by the service"] option:not([disabled])');
   await expect(yours.first()).toBeAttached({ timeout: 20_000 });
   await form.chooseModel((await yours.first().getAttribute('value')) ?? '');
 

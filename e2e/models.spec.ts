@@ -125,7 +125,8 @@ test('photos and a folder are picked, renamed, filtered, deleted, and the model 
   await expect(models.modelPage).toBeVisible();
   const modelId = await models.modelPage.getAttribute('data-model-id');
   expect(modelId).toBeTruthy();
-  await expect(models.name).toContainText(modelId!);
+  // An unnamed model is named in words (contract/names.ts), never by its mdl_ id.
+  await expect(models.name).toContainText(`Untitled model ${modelId!.slice(4, 10)}`);
 
   // Renamed in place; the list follows.
   await models.rename('Ink studies');

@@ -57,7 +57,8 @@ test('a ready trained model generates; one that is not ready is shown disabled w
   const yours = form.model.locator('optgroup[label="Your models"]');
   await expect(yours.locator(`option[value="${newModelId}"]`)).toBeDisabled({ timeout: 20_000 });
   await expect(yours.locator(`option[value="${newModelId}"]`)).toContainText('new');
-  const ready = yours.locator('option:not([disabled])').first();
+  // A ready model with the trained-model form: the service's free and general ones are.
+  const ready = form.model.locator('optgroup[label="Provided by the service"] option:not([disabled])').first();
   const readyId = await ready.getAttribute('value');
   expect(readyId).toBeTruthy();
 

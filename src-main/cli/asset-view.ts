@@ -1,4 +1,5 @@
 // How library assets look on the command line: JSON with the absolute local path, or a table.
+import { modelName } from '../contract/names.ts';
 import type { AssetInfo } from '../contract/ipc/assets.ts';
 import { parseJson } from '../core/db/values.ts';
 import { absolutePathOf } from './library-paths.ts';
@@ -16,6 +17,14 @@ export function assetView(session: Session, asset: AssetInfo): AssetView {
 export function assetTable(assets: readonly AssetView[]): string[] {
   return table(
     ['KIND', 'ID', 'MODEL', 'TYPE', 'CREATED', 'FILE', 'PROMPT'],
-    assets.map((a) => [a.kind, a.id, a.modelId, a.type, a.createdAt, a.path ?? a.file.state, a.prompt?.slice(0, 60)]),
+    assets.map((a) => [
+      a.kind,
+      a.id,
+      a.modelId ? modelName(a.modelId) : null,
+      a.type,
+      a.createdAt,
+      a.path ?? a.file.state,
+      a.prompt?.slice(0, 60),
+    ]),
   );
 }

@@ -1,5 +1,6 @@
 // How a job looks on the command line: one stable JSON shape (jobId, final status, outputs with
 // their local paths) and a few human lines.
+import { modelName } from '../contract/names.ts';
 import type { JobInfo } from '../contract/ipc/jobs.ts';
 import { fields } from './output.ts';
 
@@ -56,7 +57,9 @@ export function jobLines(view: JobView): string[] {
     jobId: rest.jobId ?? '(not confirmed by the service yet)',
     localId: rest.localId,
     kind: rest.kind,
-    model: rest.model ?? undefined,
+    model: rest.model
+      ? `${modelName(rest.model)}${modelName(rest.model) === rest.model ? '' : ` (${rest.model})`}`
+      : undefined,
     state: rest.status && rest.status !== rest.state ? `${rest.state} (${rest.status})` : rest.state,
     error: rest.error ?? undefined,
     prompt: rest.prompt ?? undefined,

@@ -153,7 +153,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       ...assetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...presetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...syncHandlers({ syncer: services.syncer, reach }),
-      ...jobsHandlers(services),
+      ...jobsHandlers(services, ctx.mediaUrlFor),
       ...trainingHandlers(services),
       ...uploadsHandlers(services),
       ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),

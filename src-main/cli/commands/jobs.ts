@@ -1,6 +1,8 @@
 // jobs list | get | wait: the service's job history, one job (local record when Atelier follows
 // it, else the service's), and waiting for a job with the engine.
 import type { JobInfo, JobSummaryInfo } from '../../contract/ipc/jobs.ts';
+import { clipLine } from '../../contract/job-title.ts';
+import { modelName } from '../../contract/names.ts';
 import type { Command } from '../command.ts';
 import { DOWNLOAD_OPTION, arg, bool, string, text } from '../command.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
@@ -49,8 +51,17 @@ const jobsList: Command = {
       ctx.out.quiet
         ? jobs.map((job) => job.jobId)
         : table(
-            ['JOB', 'STATUS', 'CREATED', 'CREDITS', 'LOCAL', 'ERROR'],
-            jobs.map((job) => [job.jobId, job.status, job.createdAt, job.credits, job.localId, job.errorMessage]),
+            ['JOB', 'STATUS', 'MODEL', 'PROMPT', 'CREATED', 'CREDITS', 'LOCAL', 'ERROR'],
+            jobs.map((job) => [
+              job.jobId,
+              job.status,
+              job.modelId ? modelName(job.modelId) : null,
+              job.prompt ? clipLine(job.prompt, 40) : null,
+              job.createdAt,
+              job.credits,
+              job.localId,
+              job.errorMessage,
+            ]),
           ),
     );
   },

@@ -3,6 +3,7 @@
 // contract/rules decide, in the core, whether the service would accept them.
 import * as v from 'valibot';
 import { invoke, type } from './channel.ts';
+import type { AssetInfo } from './assets.ts';
 
 export type JobKindInfo = 'image' | 'upscale' | 'video';
 
@@ -91,6 +92,13 @@ export interface JobSummaryInfo {
   errorMessage: string | null;
   /** The local job following it, when this app submitted or adopted it. */
   localId: number | null;
+  /** What the local job or the library knows of it (null when neither does): kind, prompt, model, an upscale's source. */
+  kind: JobKindInfo | null;
+  prompt: string | null;
+  modelId: string | null;
+  sourceImageId: string | null;
+  /** Its first output in the library (thumbnail, opens in the viewer), or null. */
+  output: AssetInfo | null;
 }
 
 /** What the next job would probably cost, from this account's recent jobs with the same model and settings. */

@@ -18,7 +18,7 @@ export interface ModelInfo {
   id: string;
   /** The user's own name for it, or null. */
   label: string | null;
-  /** What to show: the label, or the id when there is none. */
+  /** What to show (contract/names.ts `modelName`): the label, else a name in words, never an `mdl_` id. */
   displayName: string;
   modelType: string;
   /** The service's status as sent (new, training, ready, deleted, …). */

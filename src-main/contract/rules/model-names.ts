@@ -44,6 +44,9 @@ const FAMILY_NAMES: Record<string, string> = {
   videod: 'Video family D',
 };
 
+/** "imagec" → "Image family C"; undefined for a key the tables do not know. */
+export const familyLabel = (family: string): string | undefined => lookup(FAMILY_NAMES, family);
+
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function imageTakes(rules: PublicImageModelRules): string {

@@ -1,5 +1,6 @@
 // The models/assets/presets/sync channels through the real dispatcher (argument validation,
 // errors as data) over a cache filled by a real refresh from the emulator.
+import { modelName } from '../../contract/names.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
 import type { AssetInfo, AssetLayoutInfo, AssetPageInfo } from '../../contract/ipc/assets.ts';
@@ -88,7 +89,7 @@ describe('cache channels', () => {
     const mine = models.find((m) => m.modelType === 'style')!;
     expect(mine).toMatchObject({
       label: null,
-      displayName: mine.id,
+      displayName: modelName(mine.id),
       status: 'new',
       usable: false,
       uploads: { trainingImages: 0, referenceImages: 0 },
@@ -99,7 +100,7 @@ describe('cache channels', () => {
     expect((await value<ModelInfo>('models:get', { id: mine.id })).label).toBe('Ink style');
     expect(await value<ModelInfo>('models:rename', { id: mine.id, label: null })).toMatchObject({
       label: null,
-      displayName: mine.id,
+      displayName: modelName(mine.id),
     });
 
     const missing = await dispatch('models:get', { id: 'no-such-model' });

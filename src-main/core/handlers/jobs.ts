@@ -1,8 +1,44 @@
 // Handlers of the jobs:* channels: the account's jobs engine does the work (core/jobs).
-import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo, SubmitRequestInfo } from '../../contract/ipc/jobs.ts';
+import type {
+  CostEstimateInfo,
+  JobHistoryPageInfo,
+  JobInfo,
+  JobSummaryInfo,
+  SubmitRequestInfo,
+} from '../../contract/ipc/jobs.ts';
 import { readyJobs, type AccountServices } from '../account-services.ts';
+import { assetToInfo, type MediaUrlFor } from './to-info.ts';
+import type { JobsEngine } from '../jobs/engine.ts';
 
-export function jobsHandlers(host: AccountServices) {
+/**
+ * A service history row with what this app knows of it: the local job's prompt and model, else
+ * the library's record of its output (found by job id), and that output for its thumbnail.
+ */
+function withWhatIsKnown(
+  job: JobSummaryInfo,
+  engine: JobsEngine,
+  host: AccountServices,
+  mediaUrlFor: MediaUrlFor,
+): JobSummaryInfo {
+  let local: JobInfo | null = null;
+  try {
+    local = job.localId !== null ? engine.get(job.localId) : null;
+  } catch {
+    // The row went away meanwhile: the library may still know the job.
+  }
+  const row = host.cache().assets.listByJob(job.jobId)[0];
+  const output = row ? assetToInfo(row, mediaUrlFor) : null;
+  return {
+    ...job,
+    kind: local?.kind ?? (output ? (output.sourceAssetId ? 'upscale' : output.kind) : null),
+    prompt: local?.prompt ?? output?.prompt ?? null,
+    modelId: local?.modelId ?? output?.modelId ?? null,
+    sourceImageId: local?.sourceImageId ?? output?.sourceAssetId ?? null,
+    output,
+  };
+}
+
+export function jobsHandlers(host: AccountServices, mediaUrlFor: MediaUrlFor) {
   const engine = () => readyJobs(host);
   return {
     'jobs:submit': async (request: SubmitRequestInfo): Promise<JobInfo> => (await engine()).submit(request),
@@ -34,6 +70,10 @@ export function jobsHandlers(host: AccountServices) {
       start: string;
       end: string;
       pageToken?: string | undefined;
-    }): Promise<JobHistoryPageInfo> => (await engine()).history(query),
+    }): Promise<JobHistoryPageInfo> => {
+      const jobs = await engine();
+      const page = await jobs.history(query);
+      return { ...page, jobs: page.jobs.map((job) => withWhatIsKnown(job, jobs, host, mediaUrlFor)) };
+    },
   };
 }

@@ -1,5 +1,6 @@
 // models:create and models:delete through the real dispatcher against the emulator: the model is made
 // or removed on the service, the cache follows at once, and a deleted model's queued uploads are cancelled.
+import { modelName } from '../../contract/names.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,7 +104,7 @@ describe('models:create', () => {
 
   it("leaves the type to the service's default and the label empty when not given", async () => {
     const created = await value<ModelInfo>('models:create', {});
-    expect(created).toMatchObject({ label: null, displayName: created.id, modelType: 'person' });
+    expect(created).toMatchObject({ label: null, displayName: modelName(created.id), modelType: 'person' });
   });
 
   it("passes the service's refusal on as data and caches nothing", async () => {

@@ -3,6 +3,7 @@
 import type { AssetInfo } from '../../contract/ipc/assets.ts';
 import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { PresetInfo } from '../../contract/ipc/presets.ts';
+import { modelName } from '../../contract/names.ts';
 import { isModelUsable } from '../../contract/service.ts';
 import { remotePosterLink, wantsPosterLink } from '../host/poster-links.ts';
 import type { AssetRow } from '../db/repos/asset-row.ts';
@@ -15,7 +16,7 @@ export function modelToInfo(row: ModelRow, uploads?: UploadedCounts): ModelInfo 
   return {
     id: row.id,
     label: row.label,
-    displayName: row.label ?? row.id,
+    displayName: modelName(row.id, { label: row.label, modelType: row.model_type }),
     modelType: row.model_type,
     status: row.status,
     usable: isModelUsable(row.status),

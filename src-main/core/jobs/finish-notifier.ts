@@ -12,6 +12,7 @@ import {
 } from '../host/notifier.ts';
 import type { EngineTime } from '../host/time.ts';
 import { upscaleTitle } from '../../contract/job-title.ts';
+import { modelName } from '../../contract/names.ts';
 import { outputsOf, requestOf } from './job-info.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 
@@ -63,7 +64,11 @@ export function notificationFor(row: JobRow, sourcePrompt: string | null = null)
   if (row.state === 'succeeded') {
     const count = outputs.length;
     const title = count > 1 ? `${count} ${name.toLowerCase()}s ready` : `${name} ready`;
-    return { title, body: clip(prompt || row.model_id || 'Your job finished.', 120), ...target };
+    return {
+      title,
+      body: clip(prompt || (row.model_id ? `With ${modelName(row.model_id)}` : 'Your job finished.'), 120),
+      ...target,
+    };
   }
   return { title: `${name} failed`, body: clip(row.error ?? 'The service could not finish this job.', 200), ...target };
 }

@@ -88,6 +88,12 @@ export class JobHistory {
         credits: job.credits ?? null,
         errorMessage: job.errorMessage ? job.errorMessage : null,
         localId: this.#store.getByJobId(job.jobId)?.local_id ?? null,
+        // What is known of it locally: filled where the cache is at hand (handlers/jobs.ts).
+        kind: null,
+        prompt: null,
+        modelId: null,
+        sourceImageId: null,
+        output: null,
       })),
       nextPageToken: page.nextPageToken || null,
     };

@@ -7,6 +7,7 @@ import { UPLOAD_RULES } from '../../contract/rules/index.ts';
 import { POLL_INTERVALS_MS } from '../../contract/service.ts';
 import { spokenElapsed, spokenEvery, spokenRange, TRAINING_USUAL_MS } from '../../contract/training-time.ts';
 import type { Notifier } from '../host/notifier.ts';
+import { modelName } from '../../contract/names.ts';
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
 import type { EngineTime } from '../host/time.ts';
 import { checkModel, type JobsService } from './service-port.ts';
@@ -59,6 +60,10 @@ export interface TrainingWatcherDeps {
 }
 
 const FAILED_STATUS = /fail|error|cancel|abort|reject|deleted/i;
+
+/** A model as a notification names it (its label or name in words, never its `mdl_` id). */
+const named = (id: string, row: { label: string | null; model_type: string } | undefined): string =>
+  `“${modelName(id, { label: row?.label, modelType: row?.model_type })}”`;
 
 export class TrainingWatcher implements LoopWork {
   readonly #deps: TrainingWatcherDeps;
@@ -161,8 +166,11 @@ export class TrainingWatcher implements LoopWork {
     if (before?.train_notified_at === null) {
       notifier.notify(
         state === 'ready'
-          ? { title: 'Model ready', body: 'Training finished: the model can generate images now.' }
-          : { title: 'Training failed', body: error ?? 'The service could not train this model.' },
+          ? { title: 'Model ready', body: `${named(modelId, before)} is trained: it can generate images now.` }
+          : {
+              title: 'Training failed',
+              body: `${named(modelId, before)}: ${error ?? 'the service could not train it.'}`,
+            },
       );
     }
     this.#emit(modelId);

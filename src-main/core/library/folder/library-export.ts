@@ -4,6 +4,7 @@ import { constants } from 'node:fs';
 import { copyFile, cp, mkdir, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { AppError } from '../../../contract/errors.ts';
+import { modelName } from '../../../contract/names.ts';
 import type { AssetRefInfo, LibraryExportInfo } from '../../../contract/ipc/library.ts';
 import type { AssetRow } from '../../db/repos/asset-row.ts';
 import { parseJson } from '../../db/values.ts';
@@ -21,6 +22,7 @@ export function sidecarOf(asset: AssetRow, fileName: string): Record<string, unk
     kind: asset.kind,
     id: asset.id,
     modelId: asset.model_id,
+    model: asset.model_id ? modelName(asset.model_id) : null,
     jobId: asset.job_id,
     prompt: asset.prompt,
     preset: asset.preset,
