@@ -1,8 +1,35 @@
 // The Create canvas is for looking: a job's results are one even grid sized to the canvas (four
 // squares as four equal large tiles; one tall result nearly the canvas's height), each with its
 // actions (open, vary, upscale, favourite, copy) reachable by keyboard.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Page } from '@playwright/test';
 import { expect, serviceTest as test } from './fixtures/service-account.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
+
+/** With ATELIER_SCREENS_DIR set (docs/screens for the README), the canvas is drawn there as palette PNGs. */
+const SCREENS = process.env['ATELIER_SCREENS_DIR'];
+
+async function shootCanvas(page: Page, dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  for (const size of [
+    { width: 1920, height: 1080 },
+    { width: 1024, height: 640 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForTimeout(300);
+      const png = await sharp(await page.screenshot())
+        .png({ palette: true, quality: 90, effort: 8 })
+        .toBuffer();
+      writeFileSync(join(dir, `create-image-results-${size.width}x${size.height}-${scheme}.png`), png);
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  await page.setViewportSize({ width: 1920, height: 1080 });
+}
 
 test.use({ viewport: { width: 1920, height: 1080 } });
 
@@ -29,6 +56,12 @@ test('a 4-image 1:1 job shows four equal large tiles; a single 9:16 result is ta
     expect(Math.abs(box.width - boxes[0]!.width), 'tiles of one size').toBeLessThanOrEqual(1);
     expect(Math.abs(box.height - boxes[0]!.height), 'tiles of one size').toBeLessThanOrEqual(1);
     expect(Math.abs(box.width / box.height - 1), 'square tiles').toBeLessThan(0.02);
+  }
+
+  if (SCREENS) {
+    for (const img of await four.getByTestId('result-image').all())
+      await img.evaluate((el) => (el as HTMLImageElement).decode());
+    await shootCanvas(page, SCREENS);
   }
 
   await form.prompt.fill('one tall cypress at noon');
