@@ -7,7 +7,9 @@ test('the sidebar is reachable and usable by keyboard alone', async ({ page, dem
   await shell.open(demoApp.url);
   await expect(shell.view('create-image')).toBeVisible();
 
-  // Tab from the top of the page lands on the first nav link, with a visible focus ring.
+  // Tab from the top of the page lands on the skip link, then on the first nav link, with a visible focus ring.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the results' })).toBeFocused();
   await page.keyboard.press('Tab');
   const first = shell.navLink('create-image');
   await expect(first).toBeFocused();

@@ -1,5 +1,8 @@
 // Which key presses in a Create form spend: only Ctrl/Cmd+Enter, from anywhere in the form but never
 // from inside a dialog (a dialog owns its keys). A plain Enter in a one-line field must never submit.
+import { keysOf } from '../shortcuts/shortcut-table.ts';
+
+export { isMacPlatform } from '../shortcuts/shortcut-table.ts';
 
 export interface KeyLike {
   key: string;
@@ -10,17 +13,15 @@ export interface KeyLike {
   isComposing?: boolean;
 }
 
-export const isMacPlatform = (platform: string): boolean => platform.toLowerCase().includes('mac');
-
 /** Ctrl+Enter, or Cmd+Enter on macOS: the one way to generate from the keyboard. */
 export function isGenerateShortcut(event: KeyLike, mac: boolean): boolean {
   if (event.key !== 'Enter' || event.altKey || event.shiftKey || event.isComposing) return false;
   return mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
 }
 
-/** The shortcut as shown on the Generate button and in aria-keyshortcuts. */
+/** The shortcut as shown on the Generate button and in aria-keyshortcuts (from the shortcut table). */
 export function generateShortcutText(mac: boolean): { shown: string; aria: string } {
-  return mac ? { shown: '⌘↵', aria: 'Meta+Enter' } : { shown: 'Ctrl+↵', aria: 'Control+Enter' };
+  return keysOf('generate', mac);
 }
 
 const TYPES_WITHOUT_IMPLICIT_SUBMIT = new Set(['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'image']);
