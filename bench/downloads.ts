@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
-import { openCache } from '../src-main/core/db/cache.ts';
+import { openAccountDb } from '../src-main/core/db/account-db.ts';
 import { DownloadQueue } from '../src-main/core/library/downloads/download-queue.ts';
 import { emulatorLibraryClient } from '../src-main/core/library/test-support/emulator-client.ts';
 import type { BenchContext, Scenario } from './harness/context.ts';
@@ -54,7 +54,7 @@ function prepareLibrary(dir: string, emulator: RunningEmulator, blobs: Blob[]): 
   mkdirSync(dir, { recursive: true });
   const dbFile = join(dir, 'atelier.db');
   const root = join(dir, 'Library');
-  const cache = openCache(dbFile);
+  const cache = openAccountDb(dbFile);
   try {
     const insert = cache.sqlite.prepare(
       "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', ?, 'generated', ?, 1, 1)",

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import * as v from 'valibot';
 import { invokeChannels } from '../src-main/contract/ipc.ts';
-import { openCache, type Cache } from '../src-main/core/db/cache.ts';
+import { openAccountDb, type AccountDb } from '../src-main/core/db/account-db.ts';
 import { toFtsQuery } from '../src-main/core/db/fts-query.ts';
 import { ASSET_ROW_COLUMNS } from '../src-main/core/db/repos/asset-row.ts';
 import { FEW_MATCHES, RANKABLE_MATCHES } from '../src-main/core/db/repos/assets-query.ts';
@@ -29,7 +29,7 @@ interface Query {
   figure: string;
   channel: Channel;
   args: Record<string, unknown>;
-  repo(cache: Cache): unknown;
+  repo(cache: AccountDb): unknown;
   /** The statements Atelier runs for this call, run raw; returns ids (or a total) to compare. */
   raw(prepare: (text: string) => Database.Statement): unknown;
   /** The same identity from Atelier's channel answer. */
@@ -145,7 +145,7 @@ export const libraryQueries: Scenario = {
     const size = librarySize(ctx);
     const reps = ctx.quick ? 60 : 400;
     const file = seededLibraryCopy(ctx, size);
-    const cache = openCache(file);
+    const cache = openAccountDb(file);
     const plain = new Database(file, { readonly: true });
     const statements = new Map<string, Database.Statement>();
     // Prepared once, like any careful direct user of better-sqlite3.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import type { JobInfo } from '../src-main/contract/ipc/jobs.ts';
 import { createServiceClient } from '../src-main/core/api/service-client.ts';
-import { openCache } from '../src-main/core/db/cache.ts';
+import { openAccountDb } from '../src-main/core/db/account-db.ts';
 import { createEventBus } from '../src-main/core/events.ts';
 import { createJobsEngine } from '../src-main/core/jobs/engine.ts';
 import type { RoundReport } from '../src-main/core/jobs/poll-round.ts';
@@ -118,7 +118,7 @@ function detectionOf(jobIds: string[], noticed: Map<string, number>, finishAt: M
 export async function runAtelier(jobs: number, seed: number, workDir: string): Promise<PollRun> {
   const emulator = await startEmulator({ seed, timeScale: 1 });
   const dir = mkdtempSync(join(workDir, 'atelier-'));
-  const cache = openCache(join(dir, 'atelier.db'));
+  const cache = openAccountDb(join(dir, 'atelier.db'));
   const client = createServiceClient({ baseUrl: emulator.url, getApiKey: () => API_KEY, logger: silentLogger() });
   const time = createManualTime(() => emulator.control.now(), { seed });
   const events = createEventBus();

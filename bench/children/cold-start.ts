@@ -1,5 +1,5 @@
 // Child process of scenario 5: one cold start in a fresh process, printed as one JSON line.
-//   atelier: openCache (open, pragmas, migrations check, planner stats) + the first grid page
+//   atelier: openAccountDb (open, pragmas, migrations check, planner stats) + the first grid page
 //            through the assets:list handler (rows → AssetInfo), as the app does when a library opens.
 //   raw:     better-sqlite3 open + user_version read + the same page's SQL, nothing else.
 //   core:    the whole core as a host starts it, imports included: createCore on a data folder whose
@@ -80,12 +80,12 @@ if (mode === 'core' || mode === 'bundled') {
   rssMb = await idleRssMb();
   await core.close();
 } else if (mode === 'atelier') {
-  const { openCache } = await import('../../src-main/core/db/cache.ts');
+  const { openAccountDb } = await import('../../src-main/core/db/account-db.ts');
   const { assetsHandlers } = await import('../../src-main/core/handlers/assets.ts');
   const { browserMediaUrl } = await import('../../src-main/core/library/library-host.ts');
   importMs = performance.now() - t0;
   const start = performance.now();
-  const cache = openCache(file);
+  const cache = openAccountDb(file);
   openMs = performance.now() - start;
   const page = assetsHandlers({ cache: () => cache, mediaUrlFor: browserMediaUrl })['assets:list']({
     sort: 'newest',

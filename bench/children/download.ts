@@ -221,14 +221,14 @@ if (mode === 'plain') {
 } else if (mode === 'atelier') {
   const [dbFile, root, emulatorUrl] = rest;
   if (!dbFile || !root || !emulatorUrl) throw new Error('usage: download.ts atelier <dbFile> <root> <emulatorUrl>');
-  const { openCache } = await import('../../src-main/core/db/cache.ts');
+  const { openAccountDb } = await import('../../src-main/core/db/account-db.ts');
   const { DownloadQueue } = await import('../../src-main/core/library/downloads/download-queue.ts');
   const { fetchMedia } = await import('../../src-main/core/library/media/media-http.ts');
   const { emulatorLibraryClient } = await import('../../src-main/core/library/test-support/emulator-client.ts');
   const { DOWNLOAD_CONCURRENCY } = await import('../../src-main/contract/ipc/settings.ts');
   type MediaFetch = import('../../src-main/core/library/media/media-http.ts').MediaFetch;
 
-  const cache = openCache(dbFile);
+  const cache = openAccountDb(dbFile);
   // Counted once, before the clock: the events then say which downloads succeeded (reading the
   // table at every event cost the child O(files²): ~0.6 s of CPU over 2,000 files).
   const toSucceed = (

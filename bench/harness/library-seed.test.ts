@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openCache } from '../../src-main/core/db/cache.ts';
+import { openAccountDb } from '../../src-main/core/db/account-db.ts';
 import { seedAssets } from '../../src-main/core/db/test-support/seed-assets.ts';
 import { LIBRARY_SEED, librarySize, seededLibrary } from './library-seed.ts';
 
@@ -22,8 +22,8 @@ const ctx = (quick = false) => ({
 describe('seededLibrary', () => {
   it('bulk-loads the same library as seeding through the app', () => {
     const count = 1500;
-    const bulk = openCache(seededLibrary(ctx(), count), { readonly: true });
-    const plain = openCache(join(dir, 'plain.db'));
+    const bulk = openAccountDb(seededLibrary(ctx(), count), { readonly: true });
+    const plain = openAccountDb(join(dir, 'plain.db'));
     seedAssets(plain, count, { seed: LIBRARY_SEED });
     try {
       const read = (sql: string) => [bulk.sqlite.prepare(sql).all(), plain.sqlite.prepare(sql).all()];

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { constants, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openCache } from '../../src-main/core/db/cache.ts';
+import { openAccountDb } from '../../src-main/core/db/account-db.ts';
 import { seedAssets } from '../../src-main/core/db/test-support/seed-assets.ts';
 import type { BenchContext } from './context.ts';
 
@@ -58,7 +58,7 @@ export function seededLibrary(ctx: BenchContext, count: number): string {
   const started = Date.now();
   ctx.log(`seeding a ${count.toLocaleString('en-US')}-asset library (cached for later runs)…`);
   const building = `${cached}.building-${process.pid}`;
-  const cache = openCache(building);
+  const cache = openAccountDb(building);
   try {
     const db = cache.sqlite;
     // A throwaway file until the rename: no syncs, and a page cache the whole library fits in (taken

@@ -10,7 +10,7 @@ import { JobListGate } from './api/job-list-gate.ts';
 import { loadAfterStart } from './after-start.ts';
 import type { AccountManager } from './account/account-manager.ts';
 import type { AccountSession } from './account/types.ts';
-import type { Cache } from './db/cache.ts';
+import type { AccountDb } from './db/account-db.ts';
 import type { EventBus } from './events.ts';
 import type { HostServices } from './host/host-services.ts';
 import type { Foreground } from './library/paced-work.ts';
@@ -48,7 +48,7 @@ export interface AccountServicesDeps {
 export interface AccountServices {
   /** The open account, or an 'auth' error telling the user to add a key or try the demo. */
   session(): AccountSession;
-  cache(): Cache;
+  cache(): AccountDb;
   /** Resolves once the open account's engine and queue run (their code loads after the start). */
   ready(): Promise<void>;
   jobs(): JobsEngine;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import type { AccountInfo } from '../../contract/ipc/app.ts';
 import { createServiceClient, type ServiceClient } from '../api/service-client.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { accountId } from '../db/account-path.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createEventBus } from '../events.ts';
@@ -19,7 +19,7 @@ import type { AccountRef, DemoService } from './types.ts';
 // Real caches (in memory) and real clients (no request is made), with what the manager did with them.
 interface OpenedDb {
   ref: AccountRef;
-  cache: Cache;
+  cache: AccountDb;
 }
 const isClosed = (db: OpenedDb): boolean => !db.cache.sqlite.open;
 

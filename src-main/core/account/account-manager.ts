@@ -6,7 +6,7 @@ import { AppError } from '../../contract/errors.ts';
 import type { AccountInfo, AccountOpenProblemInfo } from '../../contract/ipc/app.ts';
 import type { ServiceClient } from '../api/service-client.ts';
 import { accountId } from '../db/account-path.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import type { EventBus } from '../events.ts';
 import { keyFingerprint } from '../secrets/fingerprint.ts';
 import type { KeyStore } from '../secrets/key-store.ts';
@@ -26,7 +26,7 @@ export interface AccountManagerDeps {
   keyStore: KeyStore;
   demo?: DemoService;
   /** Opens (creating and migrating as needed) the database of one account. */
-  openDatabase(account: AccountRef): Cache;
+  openDatabase(account: AccountRef): AccountDb;
   /** `getApiKey` is called for every request, so a removed key stops being sent at once. */
   createClient(options: { baseUrl: string; getApiKey: () => string | null }): ServiceClient;
   /** Releases what a client holds (keep-alive sockets) once its account is closed. */

@@ -4,12 +4,12 @@
 import { existsSync, renameSync } from 'node:fs';
 import { createServiceClient, type ServiceClient } from '../api/index.ts';
 import { accountDatabasePath } from '../db/account-path.ts';
-import { openCache, type Cache } from '../db/cache.ts';
+import { openAccountDb, type AccountDb } from '../db/account-db.ts';
 import type { Logger } from '../log/logger.ts';
 import type { AccountRef } from './types.ts';
 
 export interface AccountBindings {
-  openDatabase(account: AccountRef): Cache;
+  openDatabase(account: AccountRef): AccountDb;
   createClient(options: { baseUrl: string; getApiKey: () => string | null }): ServiceClient;
   closeClient(client: ServiceClient): void;
   checkKey(candidate: { baseUrl: string; key: string }): Promise<unknown>;
@@ -29,7 +29,7 @@ export function appAccountBindings(
   onReach?: (reached: boolean) => void,
 ): AccountBindings {
   return {
-    openDatabase: (account) => openCache(accountDatabasePath(dataDir, account)),
+    openDatabase: (account) => openAccountDb(accountDatabasePath(dataDir, account)),
     createClient: ({ baseUrl, getApiKey }) =>
       createServiceClient({ baseUrl, getApiKey, logger, ...(onReach ? { onReach } : {}) }),
     closeClient: (client) => client.close(),

@@ -1,6 +1,6 @@
 // Types of the account layer: which service, which key, which database; shared by core and hosts.
 import type { ServiceClient } from '../api/service-client.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 
 /** Injected by the host (browser mode, the shell): starts the emulator in-process. Core never imports it. */
 export interface DemoService {
@@ -17,8 +17,8 @@ export const DEMO_AREA = 'Demo';
 /** An open account: its cache, its API client, and where its files go in the library folder. */
 export interface AccountSession {
   mode: 'demo' | 'service';
-  /** The account's database with its repositories (db/cache.ts). */
-  cache: Cache;
+  /** The account's database with its repositories (db/account-db.ts). */
+  cache: AccountDb;
   client: ServiceClient;
   /** The service address (media links of a remote service may not lead to local addresses). */
   baseUrl: string;

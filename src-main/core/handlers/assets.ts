@@ -9,11 +9,11 @@ import type {
   AssetSortInfo,
 } from '../../contract/ipc/assets.ts';
 import type { AssetKindInfo, AssetRefInfo } from '../../contract/ipc/library.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { assetToInfo, type MediaUrlFor } from './to-info.ts';
 
 export interface AssetsHandlerDeps {
-  cache(): Cache;
+  cache(): AccountDb;
   mediaUrlFor: MediaUrlFor;
 }
 

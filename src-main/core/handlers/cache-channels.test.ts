@@ -9,7 +9,7 @@ import type { ModelInfo } from '../../contract/ipc/models.ts';
 import type { SyncResultInfo, SyncStatusInfo } from '../../contract/ipc/sync.ts';
 import { openTestSession, type TestSession } from '../account/test-support/test-session.ts';
 import type { ServiceClient } from '../api/service-client.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { createDispatcher, type Dispatch, type Handlers } from '../dispatch.ts';
 import { createEventBus } from '../events.ts';
 import { createAccountSyncer } from '../sync/account-syncer.ts';
@@ -23,7 +23,7 @@ import { browserMediaUrl } from '../library/library-host.ts';
 let emulator: RunningEmulator;
 let session: TestSession;
 let client: ServiceClient;
-let cache: Cache;
+let cache: AccountDb;
 let dispatch: Dispatch;
 const seen: { event: EventChannel; payload: unknown }[] = [];
 

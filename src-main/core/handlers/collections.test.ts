@@ -9,7 +9,7 @@ import type { AssetCountsInfo, AssetPageInfo } from '../../contract/ipc/assets.t
 import type { CollectionInfo } from '../../contract/ipc/collections.ts';
 import type { AssetRefInfo, LibraryExportInfo } from '../../contract/ipc/library.ts';
 import type { EventChannel } from '../../contract/ipc.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { seedAssets } from '../db/test-support/seed-assets.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createDispatcher, type Dispatch, type Handlers } from '../dispatch.ts';
@@ -18,7 +18,7 @@ import { browserMediaUrl } from '../library/library-host.ts';
 import { assetsHandlers } from './assets.ts';
 import { collectionFolderName, collectionsHandlers } from './collections.ts';
 
-let cache: Cache;
+let cache: AccountDb;
 let dispatch: Dispatch;
 const seen: { event: EventChannel; payload: unknown }[] = [];
 const exports: { refs: AssetRefInfo[]; to: string }[] = [];

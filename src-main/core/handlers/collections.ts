@@ -11,14 +11,14 @@ import {
   type FavoriteResultInfo,
 } from '../../contract/ipc/collections.ts';
 import type { AssetRefInfo, LibraryExportInfo } from '../../contract/ipc/library.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { CollectionNameError, type CollectionRow } from '../db/repos/collections-repo.ts';
 import { isoTime } from '../db/iso-time.ts';
 import { parseJson } from '../db/values.ts';
 import type { EventBus } from '../events.ts';
 
 export interface CollectionsHandlerDeps {
-  cache(): Cache;
+  cache(): AccountDb;
   events: EventBus;
   /** Copies these assets' files with sidecars into `to` (the library's export). */
   exportTo(refs: AssetRefInfo[], to: string): Promise<LibraryExportInfo>;
@@ -32,7 +32,7 @@ const searchOf = (row: CollectionRow): CollectionSearchInfo | null => {
   return parsed.success ? parsed.output : null;
 };
 
-function toInfo(cache: Cache, row: CollectionRow): CollectionInfo {
+function toInfo(cache: AccountDb, row: CollectionRow): CollectionInfo {
   const search = searchOf(row);
   return {
     id: row.id,

@@ -10,7 +10,7 @@ import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts'
 import type { EventChannel } from '../../contract/ipc.ts';
 import type { ModelDeletedInfo, ModelInfo } from '../../contract/ipc/models.ts';
 import { createServiceClient, type ServiceClient } from '../api/service-client.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createDispatcher, type Dispatch, type Handlers } from '../dispatch.ts';
 import { createEventBus } from '../events.ts';
@@ -23,7 +23,7 @@ import { modelsHandlers } from './models.ts';
 
 let emulator: RunningEmulator;
 let client: ServiceClient;
-let cache: Cache;
+let cache: AccountDb;
 let queue: UploadQueue;
 let dispatch: Dispatch;
 let dir: string;

@@ -8,14 +8,14 @@ import type { ImageListFilter } from '../../contract/service.ts';
 import type { ServiceClient } from '../api/service-client.ts';
 import { modelFields } from '../api/server-records.ts';
 import type { CoreAssetFilter } from '../db/repos/assets-query.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { assetToInfo, modelToInfo, type MediaUrlFor } from './to-info.ts';
 import type { EventBus } from '../events.ts';
 
 type AccountUploads = { list(modelId: string): UploadInfo[]; remove(id: number): Promise<void> };
 
 export interface ModelsHandlerDeps {
-  cache(): Cache;
+  cache(): AccountDb;
   events: EventBus;
   mediaUrlFor: MediaUrlFor;
   /** The open account's API client (models:create, models:delete). */
@@ -40,7 +40,7 @@ const modelNotFound = (id: string) =>
     message: `No model ${id} in this account. Refresh to see the latest models.`,
   });
 
-function modelInfo(cache: Cache, id: string): ModelInfo {
+function modelInfo(cache: AccountDb, id: string): ModelInfo {
   const row = cache.models.get(id);
   if (!row) throw modelNotFound(id);
   return modelToInfo(row, cache.models.uploadedCounts().get(id));
@@ -50,7 +50,7 @@ export function modelsHandlers(deps: ModelsHandlerDeps) {
   const now = deps.now ?? Date.now;
 
   /** Drops the model and its images from the cache; images with a local copy stay, marked as gone. */
-  function forgetModel(cache: Cache, id: string): number {
+  function forgetModel(cache: AccountDb, id: string): number {
     return cache.transaction(() => {
       let removed = 0;
       for (const key of cache.assets.syncKeys('image')) {

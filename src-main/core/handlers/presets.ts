@@ -1,9 +1,9 @@
 // Handler of presets:list: the public presets as last synced (works offline).
 import type { PresetInfo } from '../../contract/ipc/presets.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { presetToInfo, type MediaUrlFor } from './to-info.ts';
 
-export function presetsHandlers(deps: { cache(): Cache; mediaUrlFor: MediaUrlFor }) {
+export function presetsHandlers(deps: { cache(): AccountDb; mediaUrlFor: MediaUrlFor }) {
   return {
     'presets:list': (): PresetInfo[] =>
       deps

@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../db/cache.ts';
+import { openAccountDb, type AccountDb } from '../db/account-db.ts';
 import { seedAssets } from '../db/test-support/seed-assets.ts';
 import { posterLinkVideoId, remotePosterLink } from '../host/poster-links.ts';
 import { assetToInfo } from './to-info.ts';
 
 const mediaUrlFor = (path: string) => `media://x/${path}`;
 let dir: string;
-let cache: Cache;
+let cache: AccountDb;
 
 afterEach(() => {
   cache?.close();
@@ -20,7 +20,7 @@ afterEach(() => {
 describe('assetToInfo', () => {
   it('gives local and thumbnail URLs only for a downloaded file, never for a partial one', () => {
     dir = mkdtempSync(join(tmpdir(), 'atelier-info-'));
-    cache = openCache(join(dir, 'a.db'));
+    cache = openAccountDb(join(dir, 'a.db'));
     seedAssets(cache, 3, { seed: 7 });
     const [first, second] = cache.assets.list({ filter: {}, sort: 'newest', limit: 2 }).rows;
     if (!first || !second) throw new Error('seed made no assets');
@@ -42,7 +42,7 @@ describe('assetToInfo', () => {
 
   it('gives a video not downloaded yet a poster link the library answers, and only such a video', () => {
     dir = mkdtempSync(join(tmpdir(), 'atelier-info-'));
-    cache = openCache(join(dir, 'a.db'));
+    cache = openAccountDb(join(dir, 'a.db'));
     const insert = cache.sqlite.prepare(
       "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES (?, ?, 'generated', ?, 1, 1)",
     );

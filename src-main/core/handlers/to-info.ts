@@ -1,4 +1,4 @@
-// Cache rows become the DTOs the handlers answer with (contract/ipc/*Info); an upload's is
+// AccountDb rows become the DTOs the handlers answer with (contract/ipc/*Info); an upload's is
 // uploads/upload-info.ts (the queue emits it).
 import type { AssetInfo } from '../../contract/ipc/assets.ts';
 import type { ModelInfo } from '../../contract/ipc/models.ts';

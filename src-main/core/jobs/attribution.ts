@@ -3,7 +3,7 @@
 // the job. Only then the request's prompt and settings reach the job's outputs in the library.
 import { AppError } from '../../contract/errors.ts';
 import type { Job } from '../../contract/service.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import type { EngineTime } from '../host/time.ts';
 import { candidateRowsOf, outputsOf } from './job-info.ts';
@@ -14,7 +14,7 @@ export const NOT_THIS_ONE_MESSAGE =
   'The job found on the service for that moment was another request’s. Nothing else from then is on the service: send it again if you still want it.';
 
 export interface AttributionDeps {
-  cache: Cache;
+  cache: AccountDb;
   store: JobsRepo;
   time: EngineTime;
   changed(row: JobRow): void;

@@ -4,7 +4,7 @@
 // to what is known.
 import { JOB_LIST_RANGE_MS } from '../../contract/service.ts';
 import type { JobListGate, JobListTurn } from '../api/job-list-gate.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import type { EngineTime } from '../host/time.ts';
 import { checkJobsPage, type JobsService } from './service-port.ts';
 
@@ -13,7 +13,7 @@ const MAX_PAGES = 3;
 const MARGIN_MS = 60_000;
 
 export interface CreditsFillerDeps {
-  cache: Cache;
+  cache: AccountDb;
   service: JobsService;
   time: EngineTime;
   /** The account's one gate for GET /jobs: this read waits its turn (at most the advised interval). */

@@ -2,18 +2,18 @@
 // ends the process. The finish notifier's window and the work-claims heartbeat are such timers.
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openCache, type Cache } from '../db/cache.ts';
+import { openAccountDb, type AccountDb } from '../db/account-db.ts';
 import { HEARTBEAT_MS, workClaimsOf } from '../db/work-claims.ts';
 import type { NotificationRequest } from '../host/notifier.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier } from './finish-notifier.ts';
 import { createManualTime } from './test-support/manual-time.ts';
 
-let cache: Cache;
+let cache: AccountDb;
 let full = false;
 let restore = (): void => {};
 
 beforeEach(() => {
-  cache = openCache(':memory:');
+  cache = openAccountDb(':memory:');
   full = false;
   const proto = Object.getPrototypeOf(cache.sqlite.prepare('SELECT 1')) as { run: (...a: unknown[]) => unknown };
   const realRun = proto.run;

@@ -1,6 +1,6 @@
 // The engine's tunables with their defaults, and where each loop's "no request before" time is
 // kept (the database, so a Retry-After still counts after a restart).
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import type { EngineTime } from '../host/time.ts';
 import { DEFAULT_FINISH_NOTIFIER, type FinishNotifierOptions } from './finish-notifier.ts';
 import { DEFAULT_POLL_ROUND, type PollRoundOptions } from './poll-round.ts';
@@ -38,7 +38,7 @@ export function engineOptions(opt: JobsEngineOverrides = {}): JobsEngineOptions 
 
 const GATE_KEY = { jobs: 'engine.jobs.notBefore', training: 'engine.training.notBefore' } as const;
 
-export function gateStore(cache: Cache, loop: keyof typeof GATE_KEY, time: EngineTime): GateStore {
+export function gateStore(cache: AccountDb, loop: keyof typeof GATE_KEY, time: EngineTime): GateStore {
   const key = GATE_KEY[loop];
   return {
     load: () => {

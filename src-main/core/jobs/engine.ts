@@ -8,7 +8,7 @@ import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import type { GenerationRequest } from '../../contract/rules/index.ts';
 import { isRecord } from '../../contract/rules/common.ts';
 import { classifyFailure } from '../api/backoff.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import type { EventBus } from '../events.ts';
 import { silentNotifier, type Notifier } from '../host/notifier.ts';
 import { steadyPowerSignals, type PowerSignals } from '../host/power-signals.ts';
@@ -41,7 +41,7 @@ export interface EngineLogger {
 }
 
 export interface JobsEngineDeps {
-  cache: Cache;
+  cache: AccountDb;
   service: JobsService;
   events: EventBus;
   time?: EngineTime;

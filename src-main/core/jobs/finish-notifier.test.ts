@@ -4,21 +4,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../db/cache.ts';
+import { openAccountDb, type AccountDb } from '../db/account-db.ts';
 import { assetFieldsFromImage } from '../api/server-records.ts';
 import type { JobsRepo } from '../db/repos/jobs-repo.ts';
 import type { NotificationRequest } from '../host/notifier.ts';
 import { DEFAULT_FINISH_NOTIFIER, FinishNotifier } from './finish-notifier.ts';
 import { createManualTime, type ManualTime } from './test-support/manual-time.ts';
 
-let cache: Cache;
+let cache: AccountDb;
 let store: JobsRepo;
 let now: number;
 let time: ManualTime;
 let shown: NotificationRequest[];
 
 beforeEach(() => {
-  cache = openCache(':memory:');
+  cache = openAccountDb(':memory:');
   store = cache.jobs;
   now = Date.parse('2026-04-01T12:00:00Z');
   time = createManualTime(() => now);
@@ -101,7 +101,7 @@ describe('finish notifications', () => {
   it('two processes sharing a data folder announce a finished job once between them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'atelier-notify-'));
     const file = join(dir, 'atelier.sqlite');
-    const [app, cli] = [openCache(file), openCache(file)];
+    const [app, cli] = [openAccountDb(file), openAccountDb(file)];
     try {
       const stores = [app.jobs, cli.jobs];
       const row = stores[0]!.insert({

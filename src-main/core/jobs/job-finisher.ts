@@ -2,7 +2,7 @@
 // job marked succeeded or failed, the views told, the OS notification queued and new outputs handed
 // to the library's download queue.
 import { isJobSuccess, type Job, type JobSummary } from '../../contract/service.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { parseTime } from '../db/values.ts';
 import type { EventBus } from '../events.ts';
 import type { EngineTime } from '../host/time.ts';
@@ -11,7 +11,7 @@ import type { JobRow, JobsRepo } from '../db/repos/jobs-repo.ts';
 import { recordOutputs, type OutputAsset } from './outputs.ts';
 
 export interface JobFinisherDeps {
-  cache: Cache;
+  cache: AccountDb;
   store: JobsRepo;
   events: EventBus;
   time: EngineTime;

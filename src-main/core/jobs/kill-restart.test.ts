@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
-import { openCache } from '../db/cache.ts';
+import { openAccountDb } from '../db/account-db.ts';
 import { pollRequests, startEngineHarness, type EngineHarness } from './test-support/engine-harness.ts';
 
 const CHILD = fileURLToPath(new URL('./test-support/engine-child.ts', import.meta.url));
@@ -91,7 +91,7 @@ describe('killed with jobs in flight', () => {
     expect(await run.exited).toBeNull();
     emulator.control.clearFaults();
 
-    const crashed = openCache(dbFile);
+    const crashed = openAccountDb(dbFile);
     expect(
       crashed.jobs
         .listInStates(['queued', 'running'])
@@ -130,7 +130,7 @@ describe('killed with jobs in flight', () => {
     await run.exited;
     emulator.control.clearFaults();
 
-    const crashed = openCache(dbFile);
+    const crashed = openAccountDb(dbFile);
     expect(crashed.jobs.listInStates(['submitting'])).toHaveLength(COUNT);
     crashed.close();
 

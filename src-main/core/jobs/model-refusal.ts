@@ -11,14 +11,14 @@ import {
 } from '../../contract/rules/index.ts';
 import { classifyFailure, errorInfoOf } from '../api/backoff.ts';
 import type { TriggerRequest } from '../api/generation-request.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { modelFields } from '../api/server-records.ts';
 import type { EventBus } from '../events.ts';
 import type { EngineTime } from '../host/time.ts';
 import { checkModel, type JobsService } from './service-port.ts';
 
 export interface ModelRefusalDeps {
-  cache: Cache;
+  cache: AccountDb;
   service: JobsService;
   events: EventBus;
   time: EngineTime;

@@ -3,7 +3,7 @@
 // already knows (a sync got there first) keeps its server fields; only the lineage is written.
 import type { JobOutputInfo } from '../../contract/ipc/jobs.ts';
 import type { Job } from '../../contract/service.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { assetFieldsFromImage, assetFieldsFromVideo, isHlsUrl } from '../api/server-records.ts';
 import type { AssetKind } from '../db/record-fields.ts';
 import { requestOf } from './job-info.ts';
@@ -35,7 +35,7 @@ export function outputKindOf(row: JobRow, job: Job): AssetKind {
  * its files (the library embeds settings only where the asset has some).
  */
 export function recordOutputs(
-  cache: Cache,
+  cache: AccountDb,
   row: JobRow,
   job: Job,
   now: number,

@@ -3,7 +3,7 @@
 // everything is downloaded (as auto-download would have done), the newest images first so the
 // first screen shows real thumbnails at once. Runs once per demo
 // database (a sync_state mark), never for a service account.
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { DemoHintsRepo } from '../db/repos/demo-hints-repo.ts';
 
 const DONE_KEY = 'demo.organized';
@@ -22,7 +22,7 @@ export interface DemoOrganized {
 
 const hintsOf = new WeakMap<object, DemoHintsRepo>();
 
-export function organizeDemoLibrary(cache: Cache, now: number): DemoOrganized | null {
+export function organizeDemoLibrary(cache: AccountDb, now: number): DemoOrganized | null {
   if (cache.syncState.get(DONE_KEY)) return null;
   let hints = hintsOf.get(cache.sqlite);
   if (!hints) {

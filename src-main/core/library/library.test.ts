@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
 import type { AssetsChangedInfo } from '../../contract/ipc/assets.ts';
 import type { ImageRecord, JobOutput, VideoRecord } from '../../contract/service.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { assetFieldsFromImage, assetFieldsFromVideo } from '../api/server-records.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createLibrary, VIDEO_DELETE_REFUSED, type Library } from './library.ts';
@@ -18,7 +18,7 @@ import { emulatorCall, finishedImages, finishedVideos } from './test-support/emu
 let emulator: RunningEmulator;
 let base: string;
 let root: string;
-let cache: Cache;
+let cache: AccountDb;
 let library: Library;
 let assetEvents: AssetsChangedInfo[];
 

@@ -1,6 +1,6 @@
 // Writes a fetched snapshot into the cache in ONE transaction and says what changed. Rows that
 // entered the cache after the fetch began (the engine recording fresh outputs) are never removed.
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import type { AssetKind, AssetServerFields } from '../db/record-fields.ts';
 import type { RemoteSnapshot } from './fetch-snapshot.ts';
 import { JOB_SCAN_STATE } from './job-scan.ts';
@@ -32,7 +32,7 @@ export interface ApplyOptions {
   now: number;
 }
 
-export function applySnapshot(cache: Cache, snapshot: RemoteSnapshot, options: ApplyOptions): AppliedChanges {
+export function applySnapshot(cache: AccountDb, snapshot: RemoteSnapshot, options: ApplyOptions): AppliedChanges {
   return cache.transaction(() => {
     const changes: AppliedChanges = {
       models: null,
@@ -64,7 +64,7 @@ export function applySnapshot(cache: Cache, snapshot: RemoteSnapshot, options: A
   });
 }
 
-function applyModels(cache: Cache, snapshot: RemoteSnapshot, options: ApplyOptions, changes: AppliedChanges): void {
+function applyModels(cache: AccountDb, snapshot: RemoteSnapshot, options: ApplyOptions, changes: AppliedChanges): void {
   const counts = zero();
   const seen = new Set<string>();
   for (const fields of snapshot.models ?? []) {
@@ -95,7 +95,7 @@ function isImageGone(snapshot: RemoteSnapshot, modelId: string | null): boolean 
 }
 
 function applyAssets(
-  cache: Cache,
+  cache: AccountDb,
   kind: AssetKind,
   records: readonly AssetServerFields[],
   inScope: (key: { model_id: string | null }) => boolean,

@@ -5,7 +5,7 @@ import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts'
 import { AppError } from '../../contract/errors.ts';
 import type { SyncResultInfo } from '../../contract/ipc/sync.ts';
 import { createServiceClient, type ServiceClient } from '../api/service-client.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { assetFieldsFromImage } from '../api/server-records.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { silentLogger } from '../log/index.ts';
@@ -17,7 +17,7 @@ import { createSyncer, LAST_FULL_SYNC } from './syncer.ts';
 const MINUTE = 60_000;
 let emulator: RunningEmulator;
 let client: ServiceClient;
-let cache: Cache;
+let cache: AccountDb;
 
 beforeAll(async () => {
   emulator = await startEmulator({ seed: 11 });
@@ -65,7 +65,7 @@ function syncerOn(source: SyncSource = client, extra: { now?: () => number } = {
   return createSyncer({ cache, source, now: () => emulator.control.now(), ...extra });
 }
 
-function dump(c: Cache): unknown {
+function dump(c: AccountDb): unknown {
   const q = (sql: string) => c.sqlite.prepare(sql).all();
   return {
     models: q('SELECT * FROM models ORDER BY id'),

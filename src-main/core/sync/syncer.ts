@@ -3,7 +3,7 @@
 import type { JobListGate } from '../api/job-list-gate.ts';
 import { AppError, type ErrorInfo } from '../../contract/errors.ts';
 import type { SyncResultInfo, SyncScopeInfo, SyncStatusInfo } from '../../contract/ipc/sync.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { applySnapshot, type AppliedChanges } from './apply-snapshot.ts';
 import { fetchSnapshot } from './fetch-snapshot.ts';
 import { JOB_SCAN_STATE, type JobScanState } from './job-scan.ts';
@@ -13,7 +13,7 @@ import type { SyncSource } from './sync-source.ts';
 export const LAST_FULL_SYNC = 'sync.lastFull';
 
 export interface SyncerDeps {
-  cache: Cache;
+  cache: AccountDb;
   source: SyncSource;
   now?: () => number;
   /** Called after each successful refresh with what changed (the handler layer turns it into events). */

@@ -9,7 +9,7 @@ import type { UploadInfo } from '../../contract/ipc/uploads.ts';
 import { aggregateProgress, type ProgressAggregate } from '../host/progress.ts';
 import { uploadServiceFromClient } from './upload-service.ts';
 import { startEngineHarness, type EngineHarness } from '../jobs/test-support/engine-harness.ts';
-import { openCache } from '../db/cache.ts';
+import { openAccountDb } from '../db/account-db.ts';
 import { WorkClaims, workClaimsOf } from '../db/work-claims.ts';
 import { INTERRUPTED_MESSAGE, UploadQueue } from './upload-queue.ts';
 
@@ -222,7 +222,7 @@ describe('upload queue', () => {
     const { id: modelID } = await h.client.createModel({});
     await queue.stop();
     const row = leftUploading(modelID);
-    const other = openCache(h.cache.file); // the app, say, while the CLI starts
+    const other = openAccountDb(h.cache.file); // the app, say, while the CLI starts
     const sending = new WorkClaims(other.sqlite);
     expect(sending.claim('uploads', row.id)).toBe(true);
     queue = makeQueue();

@@ -7,7 +7,7 @@ import { join, resolve, sep } from 'node:path';
 import { AppError } from '../../contract/errors.ts';
 import type { UploadInfo, UploadsAddResultInfo } from '../../contract/ipc/uploads.ts';
 import type { UploadType } from '../../contract/service.ts';
-import type { Cache } from '../db/cache.ts';
+import type { AccountDb } from '../db/account-db.ts';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../host/disk-full.ts';
 import type { UploadRow, UploadsRepo } from '../db/repos/uploads-repo.ts';
 import { assetFieldsFromImage } from '../api/server-records.ts';
@@ -23,7 +23,7 @@ import type { UploadService } from './upload-service.ts';
 const PUMP_RETRY_MS = 30_000;
 
 export interface UploadQueueDeps {
-  cache: Cache;
+  cache: AccountDb;
   service: UploadService;
   time: EngineTime;
   emit(info: UploadInfo): void;

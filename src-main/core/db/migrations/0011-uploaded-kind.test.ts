@@ -1,7 +1,7 @@
 // Migration 11 puts the kind into the uploaded assets' index: the models' upload counts read the
 // index only, even with planner statistics like a million-asset library's.
 import { describe, expect, it, vi } from 'vitest';
-import { createCache } from '../cache.ts';
+import { createAccountDb } from '../account-db.ts';
 import { openDatabase } from '../database.ts';
 import { runMigrations } from '../migrate.ts';
 import { MIGRATIONS } from './index.ts';
@@ -25,7 +25,7 @@ describe('migration 0011 uploaded-kind', () => {
 
     expect(runMigrations(db, [...earlier, migration0011])).toEqual([11]);
     const prepare = vi.spyOn(db, 'prepare');
-    const cache = createCache(db, ':memory:');
+    const cache = createAccountDb(db, ':memory:');
     try {
       expect(Object.fromEntries(cache.models.uploadedCounts())).toEqual({
         m1: { modelInput: 12, auxiliaryType: 0 },

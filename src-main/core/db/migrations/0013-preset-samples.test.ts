@@ -1,7 +1,7 @@
 // Migration 13: each preset's preview is the newest image made with it that has a thumbnail, found
 // by one index seek per preset (the picker opens at once in a million-asset library).
 import { describe, expect, it, vi } from 'vitest';
-import { createCache } from '../cache.ts';
+import { createAccountDb } from '../account-db.ts';
 import { openDatabase } from '../database.ts';
 import { runMigrations } from '../migrate.ts';
 import { MIGRATIONS } from './index.ts';
@@ -33,7 +33,7 @@ describe('migration 0013 preset-samples', () => {
 
     expect(runMigrations(db, [...earlier, migration0013])).toEqual([13]);
     const prepare = vi.spyOn(db, 'prepare');
-    const cache = createCache(db, ':memory:');
+    const cache = createAccountDb(db, ':memory:');
     try {
       const rows = cache.presets.listWithSamples();
       expect(rows.map((row) => [row.tag, row.sample_thumb])).toEqual([

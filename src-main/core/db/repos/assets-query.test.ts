@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../contract/errors.ts';
-import type { Cache } from '../cache.ts';
+import type { AccountDb } from '../account-db.ts';
 import { seedAssets, type SeedSummary } from '../test-support/seed-assets.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 import type { AssetRow } from './asset-row.ts';
 import { shapeCode } from '../../../contract/shape-code.ts';
 import { RANKABLE_MATCHES, type CoreAssetFilter } from './assets-query.ts';
 
-let cache: Cache;
+let cache: AccountDb;
 let seeded: SeedSummary;
 beforeEach(() => {
   cache = openMemoryCache();

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImageRecord, VideoRecord } from '../../../contract/service.ts';
 import { shapeCode } from '../../../contract/shape-code.ts';
-import type { Cache } from '../cache.ts';
+import type { AccountDb } from '../account-db.ts';
 import { assetFieldsFromImage, assetFieldsFromVideo } from '../../api/server-records.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 
-let cache: Cache;
+let cache: AccountDb;
 beforeEach(() => {
   cache = openMemoryCache();
 });

@@ -2,11 +2,11 @@
 // (no scheduled attempt, or one in the past), and free for this worker (unclaimed, claimed by it,
 // or by a worker no longer registered); oldest first, at most `limit`.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Cache } from '../cache.ts';
+import type { AccountDb } from '../account-db.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 import { DownloadsRepo, type DownloadState } from './downloads-repo.ts';
 
-let cache: Cache;
+let cache: AccountDb;
 beforeEach(() => {
   cache = openMemoryCache();
 });

@@ -4,11 +4,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../cache.ts';
+import { openAccountDb, type AccountDb } from '../account-db.ts';
 import type { JobsRepo } from './jobs-repo.ts';
 
 let dir: string;
-let caches: Cache[];
+let caches: AccountDb[];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'atelier-outbox-'));
@@ -19,8 +19,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function processStore(): { cache: Cache; store: JobsRepo } {
-  const cache = openCache(join(dir, 'atelier.sqlite'));
+function processStore(): { cache: AccountDb; store: JobsRepo } {
+  const cache = openAccountDb(join(dir, 'atelier.sqlite'));
   caches.push(cache);
   return { cache, store: cache.jobs };
 }

@@ -1,11 +1,11 @@
 // Correctness at the size the library is designed for; speed is measured by `npm run bench`, not here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAssets, type SeedSummary } from '../test-support/seed-assets.ts';
-import type { Cache } from '../cache.ts';
+import type { AccountDb } from '../account-db.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 
 const SIZE = 100_000;
-let temp: { cache: Cache };
+let temp: { cache: AccountDb };
 let seeded: SeedSummary;
 
 beforeAll(() => {

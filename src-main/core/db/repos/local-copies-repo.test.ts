@@ -2,12 +2,12 @@
 // go; the reconcile and thumbnail backfill lists see only downloaded assets.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ImageRecord } from '../../../contract/service.ts';
-import type { Cache } from '../cache.ts';
+import type { AccountDb } from '../account-db.ts';
 import { assetFieldsFromImage } from '../../api/server-records.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 import { LocalCopiesRepo } from './local-copies-repo.ts';
 
-let cache: Cache;
+let cache: AccountDb;
 let copies: LocalCopiesRepo;
 beforeEach(() => {
   cache = openMemoryCache();

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Cache } from '../cache.ts';
+import type { AccountDb } from '../account-db.ts';
 import { assetFieldsFromImage, modelFields, presetFields } from '../../api/server-records.ts';
 import { openMemoryCache } from '../test-support/test-cache.ts';
 
-let cache: Cache;
+let cache: AccountDb;
 beforeEach(() => {
   cache = openMemoryCache();
 });

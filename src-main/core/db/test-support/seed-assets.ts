@@ -1,6 +1,6 @@
 // Fills a cache with a large, deterministic, realistic-looking library (for tests, benchmarks and
 // e2e): job bursts sharing one timestamp, a mix of models, kinds, likes and offline files.
-import type { Cache } from '../cache.ts';
+import type { AccountDb } from '../account-db.ts';
 
 export interface SeedOptions {
   /** Same seed, same library. Default 1. */
@@ -47,7 +47,7 @@ function random(seed: number): () => number {
   };
 }
 
-export function seedAssets(cache: Cache, count: number, options: SeedOptions = {}): SeedSummary {
+export function seedAssets(cache: AccountDb, count: number, options: SeedOptions = {}): SeedSummary {
   const rand = random(options.seed ?? 1);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
   const newest = options.newest ?? Date.parse('2026-01-01T00:00:00Z');

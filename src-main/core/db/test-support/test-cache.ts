@@ -2,15 +2,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createCache, openCache, type Cache } from '../cache.ts';
+import { createAccountDb, openAccountDb, type AccountDb } from '../account-db.ts';
 import { openDatabase } from '../database.ts';
 
-export function openMemoryCache(): Cache {
-  return createCache(openDatabase(':memory:'), ':memory:');
+export function openMemoryCache(): AccountDb {
+  return createAccountDb(openDatabase(':memory:'), ':memory:');
 }
 
 export interface TempCache {
-  cache: Cache;
+  cache: AccountDb;
   dir: string;
   file: string;
   /** Closes the cache (if open) and deletes the folder. */
@@ -20,7 +20,7 @@ export interface TempCache {
 export function openTempCache(): TempCache {
   const dir = mkdtempSync(join(tmpdir(), 'atelier-db-'));
   const file = join(dir, 'atelier.db');
-  const cache = openCache(file);
+  const cache = openAccountDb(file);
   return {
     cache,
     dir,

@@ -2,7 +2,7 @@
 // and keeps polling on real timers until the test SIGKILLs it.
 // Usage: node engine-child.ts <emulatorUrl> <dbFile> <count> <in-flight|mid-submit>
 import { createServiceClient } from '../../api/service-client.ts';
-import { openCache } from '../../db/cache.ts';
+import { openAccountDb } from '../../db/account-db.ts';
 import { createEventBus } from '../../events.ts';
 import { silentLogger } from '../../log/index.ts';
 import { createJobsEngine } from '../engine.ts';
@@ -15,7 +15,7 @@ if (!url || !dbFile || !countText || (mode !== 'in-flight' && mode !== 'mid-subm
 }
 const say = (line: object): void => void process.stdout.write(`${JSON.stringify(line)}\n`);
 
-const cache = openCache(dbFile);
+const cache = openAccountDb(dbFile);
 const client = createServiceClient({ baseUrl: url, getApiKey: () => 'demo-key', logger: silentLogger() });
 const engine = createJobsEngine({ cache, service: jobsServiceFromClient(client), events: createEventBus() });
 engine.start();

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../../emulator/index.ts';
 import { createServiceClient, type ServiceClient } from '../../api/service-client.ts';
-import { openCache, type Cache } from '../../db/cache.ts';
+import { openAccountDb, type AccountDb } from '../../db/account-db.ts';
 import { createEventBus, type EventBus } from '../../events.ts';
 import type { NotificationRequest, Notifier } from '../../host/notifier.ts';
 import { createPowerSignalHub, type PowerSignalHub } from '../../host/power-signals.ts';
@@ -22,7 +22,7 @@ export interface RecordedEvent {
 
 export interface EngineHarness {
   emulator: RunningEmulator;
-  cache: Cache;
+  cache: AccountDb;
   dbFile: string;
   client: ServiceClient;
   engine: JobsEngine;
@@ -57,7 +57,7 @@ export async function startEngineHarness(options: HarnessOptions = {}): Promise<
   const emulator = options.runningEmulator ?? (await startEmulator({ seed: 11, timeScale: 1e-6, ...options.emulator }));
   const dir = options.dbFile ? null : mkdtempSync(join(tmpdir(), 'atelier-jobs-'));
   const dbFile = options.dbFile ?? join(dir!, 'atelier.db');
-  let cache = openCache(dbFile);
+  let cache = openAccountDb(dbFile);
   const client = createServiceClient({
     baseUrl: emulator.url,
     getApiKey: () => 'demo-key',
@@ -121,7 +121,7 @@ export async function startEngineHarness(options: HarnessOptions = {}): Promise<
     async reopen(overrides) {
       await harness.engine.stop();
       cache.close();
-      cache = openCache(dbFile);
+      cache = openAccountDb(dbFile);
       harness.cache = cache;
       harness.engine = build(overrides);
       harness.engine.start();

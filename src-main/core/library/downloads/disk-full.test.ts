@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../emulator/index.ts';
 import type { ImageRecord } from '../../../contract/service.ts';
-import type { Cache } from '../../db/cache.ts';
+import type { AccountDb } from '../../db/account-db.ts';
 import { assetFieldsFromImage } from '../../api/server-records.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { DISK_FULL_MESSAGE } from './download-info.ts';
@@ -21,7 +21,7 @@ import { nodePartFs, type PartFs } from './transfer.ts';
 
 let emulator: RunningEmulator;
 let root: string;
-let cache: Cache;
+let cache: AccountDb;
 let queue: DownloadQueue | null = null;
 /** While true, every statement that writes fails as SQLite does on a full disk. */
 let dbFull = false;

@@ -2,12 +2,12 @@
 // is synced before the database says "downloaded"; a lone file is not held back; one bad row
 // fails alone.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Cache } from '../../db/cache.ts';
+import type { AccountDb } from '../../db/account-db.ts';
 import { DownloadsRepo, type DownloadRow } from '../../db/repos/downloads-repo.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { DownloadCommits, GATHER_MS, type FinishedFile } from './download-commits.ts';
 
-let cache: Cache;
+let cache: AccountDb;
 let repo: DownloadsRepo;
 let synced: string[];
 let fileStateAtSync: string[];

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../emulator/index.ts';
-import { openCache } from '../../db/cache.ts';
+import { openAccountDb } from '../../db/account-db.ts';
 import { DownloadQueue } from './download-queue.ts';
 import { filesOf } from './download-info.ts';
 import { blobUrl, expectedBlobSha256 } from '../test-support/blob.ts';
@@ -48,7 +48,7 @@ async function checkInvariant(
   root: string,
 ): Promise<{ partSizes: Map<string, number>; downloaded: number }> {
   // partSizes: files not downloaded yet → size of their .part (-1 when there is none).
-  const cache = openCache(dbFile);
+  const cache = openAccountDb(dbFile);
   try {
     const partSizes = new Map<string, number>();
     let downloaded = 0;
@@ -84,7 +84,7 @@ describe('downloads survive SIGKILL at random points', () => {
       const dbFile = join(dir, 'atelier.db');
       const root = join(dir, 'Library');
       try {
-        const cache = openCache(dbFile);
+        const cache = openAccountDb(dbFile);
         const insert = cache.sqlite.prepare(
           "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', ?, 'generated', ?, 1, 1)",
         );

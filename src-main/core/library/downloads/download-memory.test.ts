@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../emulator/index.ts';
-import { openCache } from '../../db/cache.ts';
+import { openAccountDb } from '../../db/account-db.ts';
 import { DownloadQueue } from './download-queue.ts';
 import { blobUrl } from '../test-support/blob.ts';
 import { emulatorLibraryClient } from '../test-support/emulator-client.ts';
@@ -22,7 +22,7 @@ async function peakRssFor(bytes: number): Promise<number> {
   try {
     const dbFile = join(dir, 'atelier.db');
     const root = join(dir, 'Library');
-    const cache = openCache(dbFile);
+    const cache = openAccountDb(dbFile);
     cache.sqlite
       .prepare(
         "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', 'big', 'generated', ?, 1, 1)",

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCache, type Cache } from '../../db/cache.ts';
+import { openAccountDb, type AccountDb } from '../../db/account-db.ts';
 import { DownloadQueue } from './download-queue.ts';
 import type { LibraryServiceClient } from '../service-port.ts';
 
@@ -20,7 +20,7 @@ let dir: string;
 let server: Server;
 let url: string;
 let gets: number;
-const caches: Cache[] = [];
+const caches: AccountDb[] = [];
 const queues: DownloadQueue[] = [];
 
 beforeEach(async () => {
@@ -55,8 +55,8 @@ const client = {
 } as unknown as LibraryServiceClient;
 
 /** One "process": its own connection to the shared database and its own queue. */
-function processOnSharedFolder(): { cache: Cache; queue: DownloadQueue } {
-  const cache = openCache(join(dir, 'atelier.sqlite'));
+function processOnSharedFolder(): { cache: AccountDb; queue: DownloadQueue } {
+  const cache = openAccountDb(join(dir, 'atelier.sqlite'));
   const queue = new DownloadQueue({
     db: cache.sqlite,
     assets: cache.assets,
@@ -80,7 +80,7 @@ async function until(check: () => boolean, timeoutMs = 15_000): Promise<void> {
   }
 }
 
-function addAsset(cache: Cache): void {
+function addAsset(cache: AccountDb): void {
   cache.sqlite
     .prepare(
       "INSERT INTO assets (kind, id, origin, url, created_at, local_created_at) VALUES ('image', 'img_1', 'generated', ?, 1, 1)",
@@ -88,7 +88,7 @@ function addAsset(cache: Cache): void {
     .run(url);
 }
 
-const stateOf = (cache: Cache): string | undefined =>
+const stateOf = (cache: AccountDb): string | undefined =>
   cache.sqlite.prepare<[], string>('SELECT state FROM downloads').pluck().get();
 
 describe('downloads shared by two processes on one data folder', () => {

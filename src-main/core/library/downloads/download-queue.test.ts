@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startEmulator, type RunningEmulator } from '../../../../emulator/index.ts';
 import { AppError } from '../../../contract/errors.ts';
 import type { DownloadsChangedInfo } from '../../../contract/ipc/library.ts';
-import type { Cache } from '../../db/cache.ts';
+import type { AccountDb } from '../../db/account-db.ts';
 import { assetFieldsFromImage, assetFieldsFromVideo } from '../../api/server-records.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
@@ -22,7 +22,7 @@ import type { ImageRecord, JobOutput, VideoRecord } from '../../../contract/serv
 
 let emulator: RunningEmulator;
 let root: string;
-let cache: Cache;
+let cache: AccountDb;
 let queue: DownloadQueue | null = null;
 let events: DownloadsChangedInfo[];
 

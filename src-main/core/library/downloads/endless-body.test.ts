@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../emulator/index.ts';
-import type { Cache } from '../../db/cache.ts';
+import type { AccountDb } from '../../db/account-db.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { DISK_FULL_MESSAGE } from './download-info.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './download-queue.ts';
@@ -21,7 +21,7 @@ import { emulatorLibraryClient } from '../test-support/emulator-client.ts';
 
 let emulator: RunningEmulator;
 let root: string;
-let cache: Cache;
+let cache: AccountDb;
 let queue: DownloadQueue | null = null;
 let server: Server | null = null;
 

@@ -4,12 +4,12 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Cache } from '../../db/cache.ts';
+import type { AccountDb } from '../../db/account-db.ts';
 import { LocalCopiesRepo } from '../../db/repos/local-copies-repo.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { reconcileLocalFiles } from './local-files.ts';
 
-let cache: Cache;
+let cache: AccountDb;
 let copies: LocalCopiesRepo;
 let base: string;
 let root: string;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../emulator/index.ts';
 import { parseParameters, readXmp } from '../../../contract/generation-settings.ts';
 import type { ImageRecord, Job } from '../../../contract/service.ts';
-import type { Cache } from '../../db/cache.ts';
+import type { AccountDb } from '../../db/account-db.ts';
 import { assetFieldsFromImage } from '../../api/server-records.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { readJpegXmp, readPngText } from './embed-settings.ts';
@@ -18,7 +18,7 @@ import { emulatorCall } from '../test-support/emulator-media.ts';
 
 let emulator: RunningEmulator;
 let base: string;
-let cache: Cache;
+let cache: AccountDb;
 let library: Library;
 
 beforeAll(async () => {

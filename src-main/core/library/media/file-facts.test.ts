@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../../emulator/index.ts';
 import type { ImageRecord, VideoRecord } from '../../../contract/service.ts';
-import type { Cache } from '../../db/cache.ts';
+import type { AccountDb } from '../../db/account-db.ts';
 import { assetFieldsFromImage, assetFieldsFromVideo } from '../../api/server-records.ts';
 import { openMemoryCache } from '../../db/test-support/test-cache.ts';
 import { parseProbe, readFileFacts } from './file-facts.ts';
@@ -66,7 +66,7 @@ describe('readFileFacts', () => {
 
 describe('the library records a download’s facts', () => {
   let emulator: RunningEmulator;
-  let cache: Cache;
+  let cache: AccountDb;
   let library: Library;
   beforeAll(async () => {
     emulator = await startEmulator({ seed: 5 });

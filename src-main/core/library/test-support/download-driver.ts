@@ -8,7 +8,7 @@
 // Usage: node download-driver.ts <dbFile> <libraryRoot> <emulatorUrl> [--throttle-ms N] [--rss]
 import { Transform } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { openCache } from '../../db/cache.ts';
+import { openAccountDb } from '../../db/account-db.ts';
 import { DownloadQueue } from '../downloads/download-queue.ts';
 import { fetchMedia, type MediaFetch } from '../media/media-http.ts';
 import { emulatorLibraryClient } from './emulator-client.ts';
@@ -26,7 +26,7 @@ if (!dbFile || !root || !emulatorUrl) throw new Error('usage: download-driver.ts
 const throttleMs = Number(values['throttle-ms']);
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 
-const cache = openCache(dbFile);
+const cache = openAccountDb(dbFile);
 const assetIdOf = new Map<string, string>(
   (cache.sqlite.prepare('SELECT id, url FROM assets').all() as { id: string; url: string }[]).map((r) => [r.url, r.id]),
 );

@@ -1,5 +1,7 @@
-// One account's local cache: the open database with its repositories, a transaction helper and
-// close(). This is the `cache` an account session carries.
+// One account's database: the open SQLite file with its repositories, a transaction helper and
+// close(). Not a cache: besides what the service said (models, assets, presets) it is the only
+// store of what is local (favourites, collections, the outbox of submissions, downloads). This is
+// the `cache` an account session carries (the field keeps its old name).
 import { closeDatabase, openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './database.ts';
 import { AssetsRepo } from './repos/assets-repo.ts';
 import { CollectionsRepo } from './repos/collections-repo.ts';
@@ -10,7 +12,7 @@ import { SyncStateRepo } from './repos/sync-state-repo.ts';
 import { UploadsRepo } from './repos/uploads-repo.ts';
 import { writeTransaction } from './write-transaction.ts';
 
-export interface Cache {
+export interface AccountDb {
   readonly file: string;
   readonly sqlite: SqliteDatabase;
   readonly models: ModelsRepo;
@@ -25,7 +27,7 @@ export interface Cache {
   close(): void;
 }
 
-export function createCache(sqlite: SqliteDatabase, file = sqlite.name): Cache {
+export function createAccountDb(sqlite: SqliteDatabase, file = sqlite.name): AccountDb {
   return {
     file,
     sqlite,
@@ -42,10 +44,10 @@ export function createCache(sqlite: SqliteDatabase, file = sqlite.name): Cache {
 }
 
 /** Opens (creating and migrating as needed) the cache stored in `file`. */
-export function openCache(file: string, options: OpenDatabaseOptions = {}): Cache {
+export function openAccountDb(file: string, options: OpenDatabaseOptions = {}): AccountDb {
   const sqlite = openDatabase(file, options);
   try {
-    return createCache(sqlite, file);
+    return createAccountDb(sqlite, file);
   } catch (error) {
     closeDatabase(sqlite);
     throw error;

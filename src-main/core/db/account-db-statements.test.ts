@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createCache } from './cache.ts';
+import { createAccountDb } from './account-db.ts';
 import { openDatabase } from './database.ts';
 
-describe('createCache', () => {
+describe('createAccountDb', () => {
   it('prepares no statement at open; a repository prepares each one at its first use, once', () => {
     const sqlite = openDatabase(':memory:');
     const prepare = vi.spyOn(sqlite, 'prepare');
-    const cache = createCache(sqlite, ':memory:');
+    const cache = createAccountDb(sqlite, ':memory:');
     try {
       expect(prepare).not.toHaveBeenCalled();
       expect(cache.assets.get('image', 'a1')).toBeUndefined();
