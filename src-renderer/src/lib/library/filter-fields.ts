@@ -35,6 +35,11 @@ interface SearchField {
 /** A choice among values (kind, model, …). */
 interface ChoiceField<V> extends Described<V> {
   role: 'choice';
+  /**
+   * A choice among fixed values gets its menu in the filter bar from here (its name, "all" and each
+   * value's words); kind and model have controls of their own (counts, the account's models).
+   */
+  menu?: { label: string; testid: string; all: string; options: readonly { value: V; label: string }[] };
 }
 /** A day bound (the date filter). */
 interface DateField extends Described<string> {
@@ -118,6 +123,14 @@ const FIELDS = Object.keys(FILTER_FIELDS) as FilterField[];
 export const CHIP_FIELDS = FIELDS.flatMap((field) => {
   const entry = FILTER_FIELDS[field];
   return entry.role === 'chip' ? [{ field: field as FlagField, ...entry }] : [];
+});
+
+/** The choices the filter bar offers as menus drawn from this table, in its order. */
+export const MENU_FIELDS = FIELDS.flatMap((field) => {
+  const entry = FILTER_FIELDS[field];
+  return entry.role === 'choice' && 'menu' in entry && entry.menu
+    ? [{ field, menu: entry.menu as NonNullable<ChoiceField<string>['menu']> }]
+    : [];
 });
 
 /** The fields that narrow what a place shows (not the place, not the search text), in the table's order. */
