@@ -154,6 +154,10 @@ export const assetFilterSchema = v.strictObject({
   collectionId: v.optional(
     v.pipe(v.number('The collection id must be a number.'), v.integer(), v.minValue(1, 'No such collection.')),
   ),
+  /** By the media's shape: taller than wide, wider than tall, or square (size known before a download). */
+  orientation: v.optional(
+    v.picklist(['portrait', 'landscape', 'square'], 'The orientation must be portrait, landscape or square.'),
+  ),
   /** Inclusive. */
   dateFrom: v.optional(timeSchema),
   /** Exclusive. */

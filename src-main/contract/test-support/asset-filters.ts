@@ -15,6 +15,7 @@ export const assetFilterFields = {
   offline: fc.boolean(),
   liked: fc.boolean(),
   favorite: fc.boolean(),
+  orientation: fc.constantFrom('portrait', 'landscape', 'square'),
   collectionId: fc.integer({ min: 1, max: 50 }),
   dateFrom: isoDay,
   dateTo: isoDay,

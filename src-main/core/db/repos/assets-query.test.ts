@@ -67,6 +67,12 @@ describe('AssetsRepo.list (keyset pages)', () => {
       (r) => r.created_at >= Date.parse('2025-03-01') && r.created_at < Date.parse('2025-04-01'),
     ],
     ['type', { type: 'modelInput' }, (r) => r.type === 'modelInput'],
+    ['square shape', { orientation: 'square' }, (r) => r.width !== null && r.width === r.height],
+    [
+      'landscape videos',
+      { orientation: 'landscape', kind: 'video' },
+      (r) => r.kind === 'video' && (r.width ?? 0) > (r.height ?? 0),
+    ],
   ];
   for (const [name, filter, keep] of filters) {
     it(`filters by ${name} and pages through exactly the matching rows`, () => {

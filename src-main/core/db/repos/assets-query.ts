@@ -76,6 +76,12 @@ export const FILTER_TERMS: FilterTerms<CoreAssetFilter> = {
   offline: flag(sql`a.file_state = 'downloaded'`, sql`a.file_state <> 'downloaded'`),
   liked: flag(sql`a.liked = 1`, sql`a.liked = 0`),
   favorite: flag(sql`a.favorite = 1`, sql`a.favorite = 0`),
+  orientation: (shape) =>
+    shape === 'portrait'
+      ? sql`a.width < a.height`
+      : shape === 'landscape'
+        ? sql`a.width > a.height`
+        : sql`a.width = a.height`,
   collectionId: (id) => sql`a.seq IN (SELECT asset_seq FROM collection_items WHERE collection_id = ${id})`,
   // ISO times, checked by the schema (a saved search is read back through it too).
   dateFrom: (iso) => sql`a.created_at >= ${Date.parse(iso)}`,

@@ -111,6 +111,20 @@ export const FILTER_FIELDS: { [K in FilterField]-?: FieldEntry<K> } = {
     describe: flagWords('Liked on service'),
     count: (on, counts) => (on ? counts.liked : null),
   },
+  orientation: {
+    role: 'choice',
+    describe: (shape) => ({ portrait: 'Portrait', landscape: 'Landscape', square: 'Square' })[shape],
+    menu: {
+      label: 'Orientation',
+      testid: 'filter-orientation',
+      all: 'Any shape',
+      options: [
+        { value: 'portrait', label: 'Portrait' },
+        { value: 'landscape', label: 'Landscape' },
+        { value: 'square', label: 'Square' },
+      ],
+    },
+  },
   collectionId: { role: 'place' },
   dateFrom: { role: 'date', describe: (iso) => `From ${formatDay(dayOf(iso))}` },
   dateTo: { role: 'date', describe: (iso) => `Until ${formatDay(dayOf(iso, true))}` },
