@@ -172,6 +172,16 @@ describe('an upscale is named after its source', () => {
     expect(shown).toEqual([expect.objectContaining({ title: 'Upscale ready', body: 'Upscale of “a heron at dawn”' })]);
   });
 
+  it('says what a job cost when the service told it, and nothing when it did not', () => {
+    const [costed, unknown] = finished(2);
+    store.update(costed!, { credits: 4 }, now);
+    const n = notifier();
+    n.add(costed!);
+    n.add(unknown!);
+    n.flush();
+    expect(shown.map((s) => s.body)).toEqual(['p0 · 4 credits', 'p1']);
+  });
+
   it('names a source the library does not hold without its id', () => {
     announce(upscaleFinished('img_unknown'));
     expect(shown).toEqual([

@@ -64,9 +64,11 @@ export function notificationFor(row: JobRow, sourcePrompt: string | null = null)
   if (row.state === 'succeeded') {
     const count = outputs.length;
     const title = count > 1 ? `${count} ${name.toLowerCase()}s ready` : `${name} ready`;
+    // What it cost, when the service said (its job list gives credits; a job read alone does not).
+    const cost = row.credits === null ? '' : ` · ${row.credits} ${row.credits === 1 ? 'credit' : 'credits'}`;
     return {
       title,
-      body: clip(prompt || (row.model_id ? `With ${modelName(row.model_id)}` : 'Your job finished.'), 120),
+      body: clip(prompt || (row.model_id ? `With ${modelName(row.model_id)}` : 'Your job finished.'), 120) + cost,
       ...target,
     };
   }
