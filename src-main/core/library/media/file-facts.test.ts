@@ -16,7 +16,7 @@ import { createLibrary, type Library } from '../library.ts';
 import { emulatorLibraryClient } from '../test-support/emulator-client.ts';
 import { emulatorCall, finishedImages, finishedVideos } from '../test-support/emulator-media.ts';
 
-const FIXTURE = new URL('../../../emulator/fixtures/video-landscape.mp4', import.meta.url).pathname;
+const FIXTURE = new URL('../../../../emulator/fixtures/video-landscape.mp4', import.meta.url).pathname;
 
 let base: string;
 beforeEach(async () => {
