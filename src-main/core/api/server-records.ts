@@ -28,17 +28,11 @@ export function isHlsUrl(url: string | null): boolean {
   }
 }
 
-interface DataHints {
-  jobId: string | null;
-  sourceAssetId: string | null;
-  prompt: string | null;
-  params: string | null;
-  preset: string | null;
-  width: number | null;
-  height: number | null;
-  durationMs: number | null;
-  format: string | null;
-}
+/** What the free-form `data` object may tell of an asset (the columns it only hints at). */
+type DataHints = Pick<
+  AssetServerFields,
+  'jobId' | 'sourceAssetId' | 'prompt' | 'params' | 'preset' | 'width' | 'height' | 'durationMs' | 'format'
+>;
 
 /** A format word as the service may name it ('png', 'JPEG'), else null: never free text. */
 const formatOrNull = (value: unknown): string | null =>
