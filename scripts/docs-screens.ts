@@ -14,6 +14,10 @@ const SCREENS: Record<string, string> = {
   'demo-library-collection-light': 'library-collections',
   'demo-library-menu-dark': 'library-context-menu',
   'demo-library-uploads-light': 'library-uploads',
+  'names-jobs-1920x1080-light': 'jobs-1920x1080-light',
+  'names-jobs-1920x1080-dark': 'jobs-1920x1080-dark',
+  'names-viewer-details-1920x1080-light': 'viewer-details-1920x1080-light',
+  'names-viewer-details-1920x1080-dark': 'viewer-details-1920x1080-dark',
 };
 
 mkdirSync(to, { recursive: true });

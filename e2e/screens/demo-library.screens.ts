@@ -3,6 +3,7 @@
 // (scripts/docs-screens.ts).
 import { expect, test } from '../fixtures/page-errors.ts';
 import { startBrowserModeApp, type RunningApp } from '../fixtures/browser-mode.ts';
+import { FirstRunPage } from '../pages/first-run-page.ts';
 import { LibraryPage } from '../pages/library-page.ts';
 import { screenshotBothSchemes } from '../pages/screenshots.ts';
 
@@ -19,6 +20,8 @@ test.afterAll(async () => {
 test('screenshots of the lived-in library: a collection, the context menu, uploads', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(app.url);
+  // A fresh app opens on Welcome: the lived-in library is the demo's.
+  await new FirstRunPage(page).chooseDemo.click();
   const library = new LibraryPage(page);
   await library.open();
   const settled = async () => {
