@@ -102,12 +102,15 @@ test('Upscale pressed twice quickly sends one upscale; the button says so; the n
   await expect(upscale).toBeEnabled();
   const [job] = await upscalesOf(page, source);
   const made = job?.outputs[0]?.id ?? '';
-  await expect(view.upscaledVersion()).toContainText(made);
+  // By name, never by id (issue 31): the upscale is named after its source's prompt.
+  await expect(view.upscaledVersion()).toContainText('a heron at dawn');
+  await expect(view.upscaledVersion()).not.toContainText(made);
   await expect(view.upscaledVersion()).not.toContainText('not in the library');
   await expect(view.upscaledVersion().locator('img')).toHaveCount(1, { timeout: 30_000 });
   await view.upscaledVersion().getByRole('button').click();
   await expect(view.root).toHaveAttribute('data-asset-id', made);
-  await expect(view.upscaledFrom()).toContainText(source);
+  await expect(view.upscaledFrom()).toContainText('a heron at dawn');
+  await expect(view.upscaledFrom()).not.toContainText(source);
   await page.keyboard.press('Escape');
   expect((await upscalesOf(page, source)).length).toBe(1);
 

@@ -47,13 +47,21 @@ test('Create image speaks the words of the screen, for every model and every err
     'JPEG compression must be a whole number 0–100; you entered 150',
   );
   await form.chooseModel('imagea');
-  await form.addReferenceUrls(['https://x.test/1.png', 'https://x.test/2.png', 'https://x.test/3.png', 'not a link']);
+  await form.addReferenceUrls([
+    'https://x.test/1.png',
+    'https://x.test/2.png',
+    'https://x.test/3.png',
+    'https://x.test/4.png',
+  ]);
   await expect(form.fieldError('referenceImageURLs')).toHaveText(
     'Image A takes at most 3 reference images; you added 4',
   );
-  await expect(form.listItems('referenceImageURLs').last()).toContainText(
-    'Reference image 4 is not a public http(s) link',
+  // Text that is not a link is refused on entry, in the field's own words, beside the limit.
+  await form.addReferenceUrls(['not a link']);
+  await expect(form.fieldError('referenceImageURLs')).toContainText(
+    '“not a link” is not a web address, so it was not added to Reference images',
   );
+  await expect(form.fieldError('referenceImageURLs')).toContainText('at most 3 reference images');
   expect(await expectErrorsNameTheirLabels(form.root)).toBeGreaterThanOrEqual(2);
   await expect(form.root).not.toContainText(DEVELOPER_WORDS, { useInnerText: true });
   await expect(form.generateBlocked).not.toContainText(DEVELOPER_WORDS, { useInnerText: true });
