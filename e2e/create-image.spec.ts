@@ -268,6 +268,8 @@ test('every public image model generates through the form, with options of its o
       await expect(job).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
       const image = job.getByTestId('result-image');
       await expect(image).toHaveCount(1);
+      // Results are large now (issue 31) and load lazily: the user scrolls to each one.
+      await image.scrollIntoViewIfNeeded();
       await expect(image).toBeVisible();
       await expect
         .poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth), { timeout: 30_000 })
