@@ -78,7 +78,7 @@ describe('migration 0015 ratings-flags', () => {
     db.close();
   });
 
-  it('sorts by rating from its index and finds flagged assets through the partial index', () => {
+  it('sorts by rating from its index and finds rated and flagged assets through the partial indexes', () => {
     const db = schema14();
     runMigrations(db, [...BEFORE, migration0015]);
     expect(plan(db, 'SELECT seq FROM assets a ORDER BY a.rating DESC, a.created_at DESC, a.seq DESC LIMIT 10')).toMatch(
@@ -87,6 +87,12 @@ describe('migration 0015 ratings-flags', () => {
     expect(
       plan(db, "SELECT seq FROM assets a WHERE a.flag = 'reject' ORDER BY a.created_at DESC, a.seq DESC LIMIT 10"),
     ).toMatch(/assets_flagged/);
+    expect(
+      plan(
+        db,
+        'SELECT seq FROM assets a WHERE a.rating > 0 AND a.rating >= 4 ORDER BY a.created_at DESC, a.seq DESC LIMIT 10',
+      ),
+    ).toMatch(/COVERING INDEX assets_rated_by_time/);
     expect(
       plan(db, "SELECT seq FROM assets a WHERE a.flag = 'reject' ORDER BY a.created_at DESC LIMIT 10"),
     ).not.toMatch(/TEMP B-TREE/);

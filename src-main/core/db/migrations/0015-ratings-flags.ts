@@ -7,11 +7,13 @@
 // asset_counts. An unmarked asset — nearly every one a sync brings — is not counted there, so its
 // insert or delete runs no trigger body at all; only marking moves a count.
 //
-// Indexes (measured at 1,000,000 assets, bench scenario 3): sorting by rating walks
-// `assets_by_rating` (highest first, then newest; it carries width and height so a view's map,
-// assets:layout, reads only the index, as schema 7 made the time indexes do); "rated N or more"
-// walks it too; the flags' partial index `assets_flagged` holds only flagged assets, newest first
-// within each flag, so "Rejected" pages through them without visiting the rest of the library.
+// Indexes (bench scenario 3): sorting by rating walks `assets_by_rating` (highest first, then
+// newest; it carries width and height so a view's map, assets:layout, reads only the index, as
+// schema 7 made the time indexes do). "Rated N or more", newest first, walks the partial
+// `assets_rated_by_time` (only rated assets, in date order; the filter's term repeats its
+// `rating > 0` so SQLite may use it): through the time index it read every unrated row to find the
+// rated ones (64 ms for a page at 20,000 assets). The flags' partial index `assets_flagged` holds
+// only flagged assets, newest first within each flag, so "Rejected" pages through them alone.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Migration } from '../migrate.ts';
 
@@ -21,6 +23,8 @@ ALTER TABLE assets ADD COLUMN flag TEXT CHECK (flag IS NULL OR flag IN ('pick', 
 
 const INDEXES = `
 CREATE INDEX assets_by_rating ON assets (rating, created_at, seq, kind, origin, file_state, model_id, width, height);
+CREATE INDEX assets_rated_by_time ON assets (created_at, seq, rating, kind, origin, file_state, model_id, width, height)
+  WHERE rating > 0;
 CREATE INDEX assets_flagged ON assets (flag, created_at, seq, kind, origin, file_state, model_id, rating, width, height)
   WHERE flag IS NOT NULL;`;
 

@@ -88,7 +88,8 @@ export const FILTER_TERMS: FilterTerms<CoreAssetFilter> = {
   dateFrom: (iso) => sql`a.created_at >= ${Date.parse(iso)}`,
   dateTo: (iso) => sql`a.created_at < ${Date.parse(iso)}`,
   // Literal SQL, so SQLite sees which stars and which flag (the rating index, the flags' partial index).
-  minRating: (stars) => (stars > 0 ? sql`a.rating >= ${sqlInteger(stars)}` : null),
+  // `a.rating > 0` is the partial index's own term (schema 15: assets_rated_by_time), so SQLite may use it.
+  minRating: (stars) => (stars > 0 ? sql`a.rating > 0 AND a.rating >= ${sqlInteger(stars)}` : null),
   flag: (flag) =>
     flag === 'pick' ? sql`a.flag = 'pick'` : flag === 'reject' ? sql`a.flag = 'reject'` : sql`a.flag IS NULL`,
   query: (text, q) => {
