@@ -1,7 +1,9 @@
 // Scenario 3: library queries on a seeded cache of 1,000,000 assets. Three sides, called in turn:
 // the same SQL run directly through better-sqlite3 on its own plain connection (the baseline),
 // Atelier's repository (AssetsRepo: composed SQL, statement cache, cursors) and the whole assets:*
-// channel as the renderer calls it (argument validation, repository, rows → AssetInfo DTOs).
+// channel as the renderer calls it (argument validation, repository, rows → AssetInfo DTOs). The
+// library is given ratings and flags first (library-marks.ts), for the pages filtered and sorted by
+// them and the timing of marking itself.
 import Database from 'better-sqlite3';
 import * as v from 'valibot';
 import { invokeChannels } from '../src-main/contract/ipc.ts';
@@ -16,6 +18,7 @@ import { FULL_LIBRARY, librarySize, seededLibraryCopy } from './harness/library-
 import { row, type BenchRow } from './harness/report.ts';
 import { summarize, type Summary } from './harness/stats.ts';
 import { timeInterleaved } from './harness/timing.ts';
+import { seedMarks, timeMarks } from './library-marks.ts';
 
 const COLUMNS = ASSET_ROW_COLUMNS.text;
 const PAGE = 200;
@@ -73,6 +76,41 @@ const QUERIES: Query[] = [
           prepare(
             `SELECT ${COLUMNS} FROM assets a WHERE a.kind = ? AND a.file_state = 'downloaded' ORDER BY a.created_at DESC, a.seq DESC LIMIT ?`,
           ).all('image', PAGE + 1) as { id: string }[]
+        ).slice(0, PAGE),
+      ),
+    identity: pageIds,
+    limitMs: 5,
+    ratioGoal: true,
+  },
+  ...(
+    [
+      ['rated 4+', { minRating: 4 }, 'WHERE a.rating > 0 AND a.rating >= 4 ORDER BY a.created_at DESC, a.seq DESC'],
+      ['rejects', { flag: 'reject' }, "WHERE a.flag = 'reject' ORDER BY a.created_at DESC, a.seq DESC"],
+    ] as const
+  ).map(([name, filter, tail]): Query => ({
+    figure: `grid page of 200, ${name}`,
+    channel: 'assets:list',
+    args: { limit: PAGE, filter },
+    repo: (cache) => cache.assets.list({ limit: PAGE, filter }),
+    raw: (prepare) =>
+      idsOf(
+        (prepare(`SELECT ${COLUMNS} FROM assets a ${tail} LIMIT ?`).all(PAGE + 1) as { id: string }[]).slice(0, PAGE),
+      ),
+    identity: pageIds,
+    limitMs: 5,
+    ratioGoal: true,
+  })),
+  {
+    figure: 'grid page of 200, by rating',
+    channel: 'assets:list',
+    args: { limit: PAGE, sort: 'rating' },
+    repo: (cache) => cache.assets.list({ limit: PAGE, sort: 'rating' }),
+    raw: (prepare) =>
+      idsOf(
+        (
+          prepare(`SELECT ${COLUMNS} FROM assets a ORDER BY a.rating DESC, a.created_at DESC, a.seq DESC LIMIT ?`).all(
+            PAGE + 1,
+          ) as { id: string }[]
         ).slice(0, PAGE),
       ),
     identity: pageIds,
@@ -146,6 +184,7 @@ export const libraryQueries: Scenario = {
     const reps = ctx.quick ? 60 : 400;
     const file = seededLibraryCopy(ctx, size);
     const cache = openAccountDb(file);
+    seedMarks(cache);
     const plain = new Database(file, { readonly: true });
     const statements = new Map<string, Database.Statement>();
     // Prepared once, like any careful direct user of better-sqlite3.
@@ -210,6 +249,9 @@ export const libraryQueries: Scenario = {
           }),
         );
       }
+      const marking = timeMarks(cache, file, reps, this.title, note);
+      rows.push(...marking.rows);
+      details.push(...marking.details);
     } finally {
       plain.close();
       cache.close();
