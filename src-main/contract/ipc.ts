@@ -18,6 +18,7 @@ import { uploadsEvents, uploadsInvoke } from './ipc/uploads.ts';
 import { libraryEvents, libraryInvoke } from './ipc/library.ts';
 import { collectionsEvents, collectionsInvoke } from './ipc/collections.ts';
 import { marksInvoke } from './ipc/marks.ts';
+import { trashEvents, trashInvoke } from './ipc/trash.ts';
 
 export const invokeChannels = {
   ...appInvoke,
@@ -34,6 +35,7 @@ export const invokeChannels = {
   ...libraryInvoke,
   ...collectionsInvoke,
   ...marksInvoke,
+  ...trashInvoke,
 };
 
 export const eventChannels = {
@@ -50,6 +52,7 @@ export const eventChannels = {
   ...uploadsEvents,
   ...libraryEvents,
   ...collectionsEvents,
+  ...trashEvents,
 };
 
 export type InvokeChannel = keyof typeof invokeChannels;

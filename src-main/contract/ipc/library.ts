@@ -86,7 +86,10 @@ export interface LibraryExportInfo {
 }
 
 export interface RemoveLocalInfo {
+  /** Moved into the trash (kept 30 days, trash:* channels). */
   removed: AssetRefInfo[];
+  /** Copies that could not be moved, with the reason; their files stay in the library. */
+  failed: { asset: AssetRefInfo; reason: string }[];
 }
 
 export interface DeleteRemoteInfo {
@@ -141,7 +144,7 @@ export const libraryInvoke = {
   'library:retry': invoke(v.strictObject({ assets: assetRefs }), type<DownloadsInfo>()),
   /** Stops and forgets downloads; partial files are deleted. */
   'library:cancel': invoke(v.strictObject({ assets: assetRefs }), type<DownloadsInfo>()),
-  /** Deletes the local copy only; the asset stays on the service. */
+  /** Moves the local copies into the trash (kept 30 days; trash:*); the assets stay on the service. */
   'library:remove-local': invoke(v.strictObject({ assets: assetRefs }), type<RemoveLocalInfo>()),
   /**
    * Deletes on the service (DELETE /images/{id}). The service offers no way to delete a video,

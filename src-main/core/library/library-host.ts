@@ -101,6 +101,7 @@ export function createLibraryHost(deps: LibraryHostDeps): LibraryHost {
       concurrency: () => settings.get().downloadConcurrency,
       emitDownloads: (change) => deps.events.emit('downloads:changed', change),
       emitAssets: (change) => deps.events.emit('assets:changed', change),
+      emitTrash: (summary) => deps.events.emit('trash:changed', summary),
       ...(deps.progress ? { progress: deps.progress } : {}),
       logError: deps.logError,
       ...(deps.logInfo ? { logInfo: deps.logInfo } : {}),

@@ -3,7 +3,6 @@
 // when the account opens and stopped (transfers aborted, resumable) before its database closes.
 import { rm } from 'node:fs/promises';
 import type BetterSqlite3 from 'better-sqlite3';
-import { AppError } from '../../contract/errors.ts';
 import type {
   AssetRefInfo,
   DeleteRemoteInfo,
@@ -22,7 +21,13 @@ import type { DownloadRow } from '../db/repos/downloads-repo.ts';
 import { embedCommittedSettings } from './media/embed-settings.ts';
 import { createFileFacts } from './media/file-facts.ts';
 import { exportAssets } from './folder/library-export.ts';
-import { reconcileLocalFiles, removeLocalCopy } from './folder/local-files.ts';
+import { reconcileLocalFiles } from './folder/local-files.ts';
+import { TrashRepo } from '../db/repos/trash-repo.ts';
+import type { TrashSummaryInfo } from '../../contract/ipc/trash.ts';
+import { createLibraryTrash, type LibraryTrash } from './library-trash.ts';
+import { deleteRemote } from './remote-delete.ts';
+
+export { VIDEO_DELETE_REFUSED } from './remote-delete.ts';
 import { pacer, type Foreground } from './paced-work.ts';
 import { scopedMediaFetch, type MediaFetch } from './media/media-http.ts';
 import { serveLocalMedia, type MediaReply, type MediaRequest } from './media/media-serving.ts';
@@ -43,9 +48,6 @@ import {
   type RemotePosterMiss,
 } from './media/thumbnails.ts';
 
-export const VIDEO_DELETE_REFUSED =
-  "The service has no way to delete a video (its API lists DELETE only for images). Remove the local copy instead, or delete the video in the service's own app.";
-
 export interface LibraryDeps {
   db: BetterSqlite3.Database;
   client: LibraryServiceClient;
@@ -56,6 +58,10 @@ export interface LibraryDeps {
   concurrency(): number;
   emitDownloads(change: DownloadsChangedInfo): void;
   emitAssets(change: AssetsChangedInfo): void;
+  /** The trash's new totals after a change (trash:changed). */
+  emitTrash?(summary: TrashSummaryInfo): void;
+  /** Wall-clock epoch ms (the trash's dates and purge); tests inject a clock. */
+  now?(): number;
   /** The app's one taskbar/dock bar, shared with uploads. */
   progress?: ProgressAggregate;
   logError(message: string, error: unknown): void;
@@ -76,12 +82,15 @@ export interface Library {
   readonly assets: AssetsRepo;
   /** Posters of videos not downloaded yet, made as their tiles ask for them. */
   readonly posters: RemotePosterQueue;
+  /** Removed local copies, kept 30 days (library-trash.ts). */
+  readonly trash: LibraryTrash;
   root(): string;
   start(): void;
   stop(): Promise<void>;
   download(refs: readonly AssetRefInfo[], videoMode?: 'mp4' | 'hls'): DownloadInfo[];
   /** Finished jobs' outputs, queued as downloads (core/account-services.ts decides on Auto-download). */
   enqueueOutputs(refs: readonly AssetRefInfo[]): void;
+  /** Moves the local copies into the trash; a copy that cannot move stays, with the reason. */
   removeLocal(refs: readonly AssetRefInfo[]): Promise<RemoveLocalInfo>;
   deleteRemote(refs: readonly AssetRefInfo[]): Promise<DeleteRemoteInfo>;
   exportTo(refs: readonly AssetRefInfo[], to: string): Promise<LibraryExportInfo>;
@@ -155,8 +164,10 @@ export function createLibrary(deps: LibraryDeps): Library {
         if (stopController.signal.aborted) return;
         // A video without its file gets the shared poster, not recorded: its own comes later.
         if (source) {
-          const replaced = assets.getBySeq(current.seq)?.thumb_path ?? null;
-          assets.setLocalFile(current.seq, { fileState: current.file_state, thumbPath: thumb.path });
+          // Its state as it is now: the copy may have gone to the trash while the thumbnail was made.
+          const fresh = assets.getBySeq(current.seq);
+          const replaced = fresh?.thumb_path ?? null;
+          if (fresh) assets.setLocalFile(fresh.seq, { fileState: fresh.file_state, thumbPath: thumb.path });
           if (replaced !== thumb.path) await dropLinkPoster(root, replaced);
         }
         announce('download', [{ kind: current.kind, id: current.id }]);
@@ -202,6 +213,20 @@ export function createLibrary(deps: LibraryDeps): Library {
       }
     },
     ...deps.queue,
+  });
+
+  const trash = createLibraryTrash({
+    trash: new TrashRepo(deps.db, assets),
+    copies,
+    assets,
+    root: deps.root,
+    area: deps.area ?? '',
+    now: deps.now ?? Date.now,
+    cancelDownloads: (refs) => queue.cancel(refs),
+    onRestored: (asset) => void thumbnailFor(asset),
+    announce,
+    ...(deps.emitTrash ? { emitTrash: deps.emitTrash } : {}),
+    logError: deps.logError,
   });
 
   // Posters of videos not downloaded yet: lazily, as tiles ask (servePoster), a few at a time.
@@ -271,11 +296,16 @@ export function createLibrary(deps: LibraryDeps): Library {
     queue,
     assets,
     posters,
+    trash,
     root: deps.root,
     start() {
       queue.start();
-      // Files deleted behind our back stop counting as offline copies.
-      checking = reconcileLocalFiles(copies, assets, deps.root(), paced)
+      // The trash is settled first (a copy half moved into it), then files deleted behind our back
+      // stop counting as offline copies.
+      checking = trash
+        .start()
+        .catch((error: unknown) => deps.logError('Checking the trash failed', error))
+        .then(() => reconcileLocalFiles(copies, assets, deps.root(), paced))
         .then((lost) => {
           if (stopController.signal.aborted) return;
           announce('download', lost);
@@ -292,7 +322,7 @@ export function createLibrary(deps: LibraryDeps): Library {
     async stop() {
       stopController.abort();
       clearTimeout(madeTimer);
-      await Promise.all([queue.stop(), posters.stop(), checking]);
+      await Promise.all([queue.stop(), posters.stop(), checking, trash.stop()]);
       await Promise.all([thumbChain.catch(() => undefined), facts.idle()]);
     },
     download: (refs, videoMode) => queue.enqueue(refs, videoMode),
@@ -301,45 +331,25 @@ export function createLibrary(deps: LibraryDeps): Library {
       queue.enqueue(refs, 'mp4');
     },
     async removeLocal(refs) {
-      const removed: AssetRefInfo[] = [];
       const active = refs.filter((ref) => {
         const asset = assets.get(ref.kind, ref.id);
         return asset && asset.file_state !== 'downloaded' && asset.file_state !== 'remote';
       });
       if (active.length) await queue.cancel(active);
-      for (const { ref, asset } of rowsOf(refs)) {
-        if (asset) await embedding.get(asset.seq);
-        if (asset && (await removeLocalCopy(copies, deps.root(), asset))) removed.push(ref);
-      }
-      announce('delete', removed);
-      return { removed };
+      const result = await trash.putAll(rowsOf(refs), (seq) => embedding.get(seq));
+      announce('delete', result.removed);
+      return result;
     },
     async deleteRemote(refs) {
-      const result: DeleteRemoteInfo = { deleted: [], refused: [] };
-      for (const { ref, asset } of rowsOf(refs)) {
-        if (ref.kind === 'video') {
-          result.refused.push({ asset: ref, reason: VIDEO_DELETE_REFUSED });
-          continue;
-        }
-        try {
-          await deps.client.deleteImage(ref.id);
-        } catch (error) {
-          // Already gone on the service: the goal is reached.
-          if (!(error instanceof AppError && error.info.code === 'not_found')) {
-            result.refused.push({
-              asset: ref,
-              reason: error instanceof AppError ? error.info.message : 'The service could not delete it.',
-            });
-            continue;
-          }
-        }
-        if (asset) {
-          await queue.cancelUnfinished([ref]);
-          const fresh = assets.getBySeq(asset.seq);
-          if (fresh) assets.removeFromServer({ seq: fresh.seq, file_state: fresh.file_state });
-        }
-        result.deleted.push(ref);
-      }
+      const result = await deleteRemote(
+        {
+          client: deps.client,
+          assets,
+          cancelUnfinished: (some) => queue.cancelUnfinished(some),
+          dropTrashed: (seq) => trash.drop(seq),
+        },
+        rowsOf(refs),
+      );
       announce('delete', result.deleted);
       return result;
     },

@@ -15,6 +15,7 @@ import { migration0012 } from './0012-job-attribution.ts';
 import { migration0013 } from './0013-preset-samples.ts';
 import { migration0014 } from './0014-media-facts.ts';
 import { migration0015 } from './0015-ratings-flags.ts';
+import { migration0016 } from './0016-trash.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0013,
   migration0014,
   migration0015,
+  migration0016,
 ];

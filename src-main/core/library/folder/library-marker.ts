@@ -9,7 +9,14 @@ import { mkdir } from 'node:fs/promises';
 export const LIBRARY_MARKER = '.atelier-library';
 
 /** Top-level names of a library (see docs/library.md "Layout on disk"); nothing else is Atelier's. */
-export const LIBRARY_TOP_LEVEL: ReadonlySet<string> = new Set(['images', 'videos', '.thumbs', 'Demo', LIBRARY_MARKER]);
+export const LIBRARY_TOP_LEVEL: ReadonlySet<string> = new Set([
+  'images',
+  'videos',
+  '.thumbs',
+  '.trash',
+  'Demo',
+  LIBRARY_MARKER,
+]);
 
 const MARKER_TEXT = 'This folder is an Atelier library. Atelier moves and serves only its own files here.\n';
 

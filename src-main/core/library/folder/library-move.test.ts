@@ -78,6 +78,24 @@ describe('moveLibrary', () => {
     expect(progress.at(-1)).toMatchObject({ filesDone: 23, filesTotal: 23 });
   });
 
+  it("carries a service account's trash (.trash at the top) and leaves what is not Atelier's", async () => {
+    await mkdir(join(from, '.trash', 'images'), { recursive: true });
+    await writeFile(join(from, '.trash', 'images', 'img_t.jpg'), Buffer.alloc(3_000, 3));
+    await writeFile(join(from, 'notes.txt'), 'mine');
+    const to = join(base, 'New', 'Library');
+    const result = await moveLibrary({
+      from,
+      to,
+      dataDir,
+      signal: new AbortController().signal,
+      switchTo: () => undefined,
+      onProgress: () => undefined,
+    });
+    expect(result.state).toBe('done');
+    expect((await stat(join(to, '.trash', 'images', 'img_t.jpg'))).size).toBe(3_000);
+    await expect(stat(join(to, 'notes.txt'))).rejects.toThrow();
+  });
+
   it('refuses a target inside the library, around it, or not empty', async () => {
     const common = { from, dataDir, signal: new AbortController().signal, switchTo: () => undefined };
     await expect(moveLibrary({ ...common, to: join(from, 'sub') })).rejects.toThrow(/inside the current library/);

@@ -1,23 +1,13 @@
-// Local copies as the database sees them: removing one (database first, then the file, so the
-// library never lists a file that is gone) and noticing files that vanished behind our back.
+// Local copies as the database sees them: noticing files that vanished behind our back. (Removing
+// one moves it into the trash: trash-bin.ts.)
 import { lstatSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { AssetRefInfo } from '../../../contract/ipc/library.ts';
 import type { AssetsRepo } from '../../db/repos/assets-repo.ts';
-import type { AssetRow } from '../../db/repos/asset-row.ts';
 import type { LocalCopiesRepo } from '../../db/repos/local-copies-repo.ts';
 import { pacer, type PaceOptions } from '../paced-work.ts';
 import { resolveInLibrary, safeLibraryPath, toLibraryRelative } from './paths.ts';
-
-/** Forgets the local copy in the database, then deletes it (an HLS copy: its whole folder). */
-export async function removeLocalCopy(copies: LocalCopiesRepo, root: string, asset: AssetRow): Promise<boolean> {
-  if (!asset.local_path) return false;
-  const path = await safeLibraryPath(root, asset.local_path).catch(() => null);
-  copies.forget(asset.seq);
-  if (path) await rm(asset.local_path.endsWith('.m3u8') ? dirname(path) : path, { recursive: true, force: true });
-  return true;
-}
 
 /** Files checked between two reads of the database: a read and a commit per batch, never the whole library. */
 const CHECK_BATCH = 500;

@@ -1,13 +1,17 @@
 // What can be done to several assets at once (and to one, from the asset view): download, export
-// with JSON sidecars, remove local copies, delete on the service. Each reports in a toast.
+// with JSON sidecars, remove local copies (into the trash), delete on the service (in the
+// background: remote-deletion.svelte.ts). Each reports in a toast.
 import { accountBound } from '../account-scope.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import { invoke } from '../ipc.ts';
 import { tally } from '../library/collections.ts';
 import { formatCount } from '../library/format.ts';
 import { chunk, downloads } from './downloads.svelte.ts';
-import { serviceReach } from './service-reach.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
+import { remoteDeletion } from './remote-deletion.svelte.ts';
+import { trash } from './trash.svelte.ts';
+import { TRASH_KEEP_DAYS } from '@contract/ipc/trash.ts';
+import type { AssetInfo } from '@contract/ipc/assets.ts';
 
 export type BulkAction = 'download' | 'export' | 'remove-local' | 'delete-remote';
 
@@ -79,52 +83,52 @@ class LibraryActions {
     return done ?? false;
   }
 
-  /** Deletes the local files only; the assets stay on the service. */
+  /**
+   * Moves the local files into the Atelier trash (kept 30 days); the assets stay on the service.
+   * The toast offers Undo, which puts them back.
+   */
   async removeLocal(refs: AssetRefInfo[]): Promise<boolean> {
     const done = await this.#run('remove-local', async () => {
-      let removed = 0;
+      const removed: AssetRefInfo[] = [];
+      const failed: { reason: string }[] = [];
       for (const part of chunk(refs)) {
         const result = await invoke('library:remove-local', { assets: part });
         if (!result.ok) {
           toasts.error(result.error.message);
           return false;
         }
-        removed += result.value.removed.length;
+        removed.push(...result.value.removed);
+        failed.push(...result.value.failed);
       }
-      toasts.info(
-        removed > 0
-          ? `Removed ${plural(removed, 'local copy', 'local copies')}.`
-          : 'There was no local copy to remove.',
-      );
+      const moved =
+        removed.length > 0
+          ? `Moved ${plural(removed.length, 'local copy', 'local copies')} to the trash (kept ${TRASH_KEEP_DAYS} days).`
+          : failed.length === 0
+            ? 'There was no local copy to remove.'
+            : '';
+      const undo = removed.length > 0 ? { label: 'Undo', run: () => void trash.restore(removed) } : undefined;
+      if (failed.length > 0) {
+        toasts.show(
+          'warning',
+          `${moved} Not moved: ${formatCount(failed.length)}. ${summarizeReasons(failed)}`.trim(),
+          undo,
+        );
+      } else {
+        toasts.info(moved, undo);
+      }
       return true;
     });
     return done ?? false;
   }
 
-  /** Deletes on the service (images only: the service cannot delete videos). */
-  async deleteRemote(refs: AssetRefInfo[]): Promise<boolean> {
-    const done = await this.#run('delete-remote', async () => {
-      let deleted = 0;
-      const refused: { reason: string }[] = [];
-      for (const part of chunk(refs)) {
-        const result = await invoke('library:delete-remote', { assets: part });
-        if (!result.ok) {
-          serviceReach.noteError(result.error);
-          toasts.error(result.error.message);
-          return false;
-        }
-        deleted += result.value.deleted.length;
-        refused.push(...result.value.refused);
-      }
-      if (refused.length > 0) {
-        const lead = deleted > 0 ? `Deleted ${plural(deleted, 'item')} from the service. ` : '';
-        toasts.show('warning', `${lead}Not deleted: ${formatCount(refused.length)}. ${summarizeReasons(refused)}`);
-      } else {
-        toasts.info(`Deleted ${plural(deleted, 'item')} from the service.`);
-      }
-      return deleted > 0;
-    });
-    return done ?? false;
+  /**
+   * Deletes on the service (images only: the service cannot delete videos), in the background, a few
+   * at a time, with progress in `deletion` (components/library/DeletionProgress.svelte) and a Cancel
+   * that stops the rest; every other action stays usable meanwhile. `named` are the assets as shown,
+   * for naming the failures. Resolves when it is over: true when anything was deleted.
+   */
+  deleteRemote(refs: AssetRefInfo[], named: readonly AssetInfo[] = []): Promise<boolean> {
+    return remoteDeletion.run(refs, named);
   }
 }
 

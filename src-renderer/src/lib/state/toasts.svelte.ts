@@ -2,8 +2,15 @@
 import type { NoticeInfo } from '@contract/ipc/app.ts';
 import { on } from '../ipc.ts';
 
+/** A button on a toast (e.g. Undo): pressing it runs `run` and dismisses the toast. */
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
+
 export interface ToastItem extends NoticeInfo {
   id: number;
+  action?: ToastAction;
 }
 
 /** Errors stay until dismissed; the rest fade after a while. */
@@ -53,10 +60,11 @@ class Toasts {
     };
   }
 
-  show(level: NoticeInfo['level'], message: string): void {
+  show(level: NoticeInfo['level'], message: string, action?: ToastAction): void {
     const id = this.#nextId++;
-    this.items = [...this.items, { id, level, message }].slice(-MAX_VISIBLE);
-    const delay = AUTO_DISMISS_MS[level];
+    this.items = [...this.items, { id, level, message, ...(action ? { action } : {}) }].slice(-MAX_VISIBLE);
+    // A toast with a button stays a while longer, so there is time to press it.
+    const delay = AUTO_DISMISS_MS[level] === null ? null : AUTO_DISMISS_MS[level] * (action ? 2 : 1);
     if (delay !== null)
       this.#timers.set(
         id,
@@ -64,8 +72,8 @@ class Toasts {
       );
   }
 
-  info(message: string): void {
-    this.show('info', message);
+  info(message: string, action?: ToastAction): void {
+    this.show('info', message, action);
   }
 
   error(message: string): void {
