@@ -12,6 +12,8 @@ export type CompareMode = 'side' | 'slider';
 class CompareState {
   items = $state.raw<AssetInfo[]>([]);
   mode = $state<CompareMode>('side');
+  /** Each side's prompt and settings under the pictures, differences marked (I shows or hides them). */
+  notesShown = $state(true);
 
   constructor() {
     accountBound<CompareState>(this, () => ({ items: [] }));
@@ -47,6 +49,10 @@ class CompareState {
       return;
     }
     this.open(asset.sourceAssetId ? [found.value, asset] : [asset, found.value], 'slider');
+  }
+
+  toggleNotes(): void {
+    this.notesShown = !this.notesShown;
   }
 
   close(): void {
