@@ -17,6 +17,7 @@ import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
 import { collectionsHandlers } from './handlers/collections.ts';
 import { marksHandlers } from './handlers/marks.ts';
+import { marksImportHandlers } from './handlers/marks-import.ts';
 import { followDemoLibrary } from './demo/demo-library.ts';
 import { browserMediaUrl } from './library/library-host.ts';
 import { createForeground } from './library/paced-work.ts';
@@ -164,6 +165,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
         exportTo: async (refs, to) => (await libraryHost.library()).exportTo(refs, to),
       }),
       ...marksHandlers({ cache: services.cache, events }),
+      ...marksImportHandlers({ cache: services.cache, events }),
     },
     reach,
   );
