@@ -2,6 +2,7 @@
 // with a JSON sidecar of how it was made (prompt, params, model, job) and of the user's marks and
 // its parents (contract/file-marks.ts), never clobbering files. An image's copy is written through
 // `rewrite` (the facade passes media/embed-settings.ts `embedForExport`: its XMP gets the same marks).
+import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
@@ -67,8 +68,16 @@ async function freeName(dir: string, stem: string, ext: string): Promise<string>
   }
 }
 
-/** The file into place (never over another): through `rewrite` for an image, else byte for byte. */
-async function copyOut(source: string, destination: string, asset: AssetRow, rewrite?: ExportRewrite): Promise<void> {
+/**
+ * The file into place (never over another): through `rewrite` for an image, else byte for byte.
+ * Answers the size and digest of a rewritten copy (the sidecar describes the file beside it).
+ */
+async function copyOut(
+  source: string,
+  destination: string,
+  asset: AssetRow,
+  rewrite?: ExportRewrite,
+): Promise<{ bytes: number; sha256: string } | null> {
   if (rewrite && asset.kind === 'image' && (await stat(source)).size <= REWRITE_MAX_BYTES) {
     let rewritten: Buffer | null = null;
     try {
@@ -78,10 +87,11 @@ async function copyOut(source: string, destination: string, asset: AssetRow, rew
     }
     if (rewritten) {
       await writeFile(destination, rewritten, { flag: 'wx' });
-      return;
+      return { bytes: rewritten.length, sha256: createHash('sha256').update(rewritten).digest('hex') };
     }
   }
   await copyFile(source, destination, constants.COPYFILE_EXCL);
+  return null;
 }
 
 export async function exportAssets(
@@ -126,8 +136,9 @@ export async function exportAssets(
     } else {
       const ext = /\.[A-Za-z0-9]+$/.exec(source)?.[0] ?? '';
       const stem = await freeName(target, basename(source, ext), ext);
-      await copyOut(source, join(target, `${stem}${ext}`), asset, rewrite);
-      await writeFile(join(target, `${stem}.json`), JSON.stringify(sidecarOf(asset, `${stem}${ext}`), null, 2));
+      const copy = await copyOut(source, join(target, `${stem}${ext}`), asset, rewrite);
+      const sidecar = { ...sidecarOf(asset, `${stem}${ext}`), ...copy };
+      await writeFile(join(target, `${stem}.json`), JSON.stringify(sidecar, null, 2));
     }
     result.exported += 1;
   }
