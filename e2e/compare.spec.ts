@@ -1,6 +1,6 @@
 // Compare: two to four items from the Library's selection side by side with one zoom and pan for all;
 // two as a before/after slider; an upscale opens beside its source in one action from the viewer;
-// copy image puts a PNG on the clipboard.
+// copy image puts a PNG on the clipboard; under each side its prompt and settings, the differences marked.
 import { expect, test } from './fixtures/page-errors.ts';
 import type { RunningApp } from './fixtures/browser-mode.ts';
 import { demoAppWith } from './fixtures/demo-library.ts';
@@ -18,8 +18,13 @@ test.beforeAll(async ({ browser }) => {
     [
       { kind: 'image', body: { modelID: 'imagea', prompt: 'an orange fox in the snow', numImages: 3 } },
       { kind: 'image', body: { modelID: 'imageb', prompt: 'a red barn', aspectRatio: '16:9' } },
+      { kind: 'image', body: { modelID: 'imagea', prompt: 'a lighthouse on a cliff, at dawn', numImages: 1 } },
+      {
+        kind: 'image',
+        body: { modelID: 'imageb', prompt: 'a white lighthouse on a cliff at dusk', aspectRatio: '16:9', numImages: 1 },
+      },
     ],
-    { offline: 4 },
+    { offline: 6 },
   );
   // An upscale of the barn, so the viewer offers "Compare with source".
   const page = await browser.newPage();
@@ -29,7 +34,7 @@ test.beforeAll(async ({ browser }) => {
   await invokeInPage(page, 'jobs:submit', { kind: 'upscale', body: { imageID: barn?.id } });
   await expect
     .poll(async () => (await invokeInPage<{ offline: number }>(page, 'assets:counts', {})).offline, { timeout: 60_000 })
-    .toBe(5);
+    .toBe(7);
   await page.close();
 });
 
@@ -146,4 +151,59 @@ test('Ctrl+C in the viewer puts the image on the clipboard as a PNG', async ({ p
   await expect(page.getByTestId('toast').filter({ hasText: 'Image copied' })).toBeVisible();
   const types = await page.evaluate(async () => (await navigator.clipboard.read()).flatMap((item) => item.types));
   expect(types).toContain('image/png');
+});
+
+test('under each side its prompt and settings, what differs marked in words', async ({ page }) => {
+  await page.goto(app.url);
+  const library = new LibraryPage(page);
+  await library.open();
+  await library.search.fill('lighthouse');
+  await expect(library.tiles).toHaveCount(2);
+  const { items } = await invokeInPage<{ items: { id: string; prompt: string | null }[] }>(page, 'assets:list', {});
+  const dawn = items.find((item) => item.prompt === 'a lighthouse on a cliff, at dawn');
+  const dusk = items.find((item) => item.prompt === 'a white lighthouse on a cliff at dusk');
+  // Selected in this order: dawn is the left (the reference), dusk the right.
+  await library.tile(dawn?.id ?? '').click();
+  await library.tile(dusk?.id ?? '').click({ modifiers: ['Control'] });
+  await expect(library.selectionCount).toHaveText('2 selected');
+  await page.getByTestId('bulk-compare').click();
+  const compare = page.getByRole('dialog', { name: 'Compare 2 items' });
+  await expect(compare).toBeVisible();
+
+  const left = compare.getByRole('region', { name: 'Left: prompt and settings' });
+  const right = compare.getByRole('region', { name: 'Right: prompt and settings' });
+  // The right's words the left lacks are insertions; the left's words it lacks are deletions, inline.
+  await expect(right.getByRole('insertion')).toHaveText(['added: white', 'added: dusk']);
+  await expect(right.getByRole('deletion')).toHaveText(['removed: ,', 'removed: dawn']);
+  // The left (the reference) shows the words the right lost, and nothing added.
+  await expect(left.getByRole('deletion')).toHaveText(['removed: ,', 'removed: dawn']);
+  await expect(left.getByRole('insertion')).toHaveCount(0);
+  // Its text is its own prompt; a screen reader hears "removed:" before each deletion.
+  await expect(left.getByTestId('compare-prompt')).toHaveText('a lighthouse on a cliffremoved: , at removed: dawn');
+  // Unmarked words are read as they are.
+  await expect(right.getByTestId('compare-prompt')).toContainText('lighthouse on a cliff');
+
+  // Settings row by row, by name: the model differs, the count is the same, the aspect ratio only on the right.
+  const row = (side: typeof left, label: string) =>
+    side
+      .getByTestId('compare-setting')
+      .filter({ has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) });
+  await expect(row(left, 'Model')).toContainText('Image A');
+  await expect(row(left, 'Model')).toContainText('differs');
+  await expect(row(right, 'Model')).toContainText('Image B');
+  await expect(row(right, 'Model')).toContainText('differs');
+  await expect(row(right, 'Images')).toHaveText(/^Images\s*1\s*$/);
+  await expect(row(right, 'Aspect ratio')).toContainText('only here');
+  await expect(row(left, 'Aspect ratio')).toContainText('not set');
+
+  // I hides them and shows them again; the button says whether they are shown.
+  const toggle = compare.getByRole('button', { name: 'Prompts and settings' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('i');
+  await expect(right).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.click();
+  await expect(right).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(compare).toBeHidden();
 });

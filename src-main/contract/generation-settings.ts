@@ -11,6 +11,8 @@
 export const PARAMETERS_KEYWORD = 'parameters';
 /** Atelier's own PNG text keyword: the request as JSON. */
 export const REQUEST_KEYWORD = 'atelier';
+import { escapeXml, marksXmpParts, unescapeXml, type FileMarks } from './file-marks.ts';
+
 /** XMP namespace of Atelier's properties. */
 export const ATELIER_XMP_NS = 'https://atelier.invalid/ns/generation/1.0/';
 /** The identifier that opens an XMP APP1 segment. */
@@ -27,6 +29,8 @@ export interface GenerationSettings {
   jobId?: string | null;
   /** The request that made the image, exactly as sent (modelID, prompt, options…). */
   request: Record<string, unknown> | null;
+  /** Export only: the asset's id, stars, flag and parents (contract/file-marks.ts), written into the XMP. */
+  marks?: FileMarks | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -155,25 +159,6 @@ export function parseRequestJson(text: string): Record<string, unknown> | null {
   }
 }
 
-const escapeXml = (text: string): string =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // Characters XML 1.0 cannot carry at all.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ' ');
-
-const unescapeXml = (text: string): string =>
-  text
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, n: string) => String.fromCodePoint(Number(n)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, n: string) => String.fromCodePoint(parseInt(n, 16)))
-    .replace(/&amp;/g, '&');
-
 /** The XMP packet of a JPEG: readable by photo tools (description, user comment) and by Atelier. */
 export function formatXmp(settings: GenerationSettings, createdAt: string | null): string {
   const parameters = formatParameters(settings);
@@ -187,15 +172,18 @@ export function formatXmp(settings: GenerationSettings, createdAt: string | null
       : '',
     settings.jobId ? `atelier:job="${escapeXml(settings.jobId)}"` : '',
   ].filter(Boolean);
+  const marks = settings.marks ? marksXmpParts(settings.marks) : null;
+  if (marks) attributes.push(...marks.attributes);
   return [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
     '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
     '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
-    `<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:atelier="${ATELIER_XMP_NS}" ${attributes.join(' ')}>`,
+    `<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:exif="http://ns.adobe.com/exif/1.0/" xmlns:atelier="${ATELIER_XMP_NS}"${marks ? ` ${marks.namespaces}` : ''} ${attributes.join(' ')}>`,
     settings.prompt ? `<dc:description>${alt(settings.prompt)}</dc:description>` : '',
     `<exif:UserComment>${alt(parameters)}</exif:UserComment>`,
     `<atelier:parameters>${escapeXml(parameters)}</atelier:parameters>`,
     settings.request ? `<atelier:request>${escapeXml(JSON.stringify(settings.request))}</atelier:request>` : '',
+    ...(marks?.elements ?? []),
     '</rdf:Description>',
     '</rdf:RDF>',
     '</x:xmpmeta>',

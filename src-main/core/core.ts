@@ -18,6 +18,7 @@ import { libraryHandlers } from './handlers/library.ts';
 import { collectionsHandlers } from './handlers/collections.ts';
 import { marksHandlers } from './handlers/marks.ts';
 import { trashHandlers } from './handlers/trash.ts';
+import { marksImportHandlers } from './handlers/marks-import.ts';
 import { followDemoLibrary } from './demo/demo-library.ts';
 import { browserMediaUrl } from './library/library-host.ts';
 import { createForeground } from './library/paced-work.ts';
@@ -166,6 +167,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       }),
       ...marksHandlers({ cache: services.cache, events }),
       ...trashHandlers({ library: libraryHost, mediaUrlFor: ctx.mediaUrlFor }),
+      ...marksImportHandlers({ cache: services.cache, events }),
     },
     reach,
   );

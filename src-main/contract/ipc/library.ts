@@ -85,6 +85,29 @@ export interface LibraryExportInfo {
   to: string;
 }
 
+/** A file of an import that gave nothing: its name (relative to the folder) and why, in plain words. */
+export interface MarksImportFileInfo {
+  file: string;
+  reason: string;
+}
+
+/** What `library:import-marks` did: the file's marks win over the library's (contract/file-marks.ts). */
+export interface MarksImportInfo {
+  from: string;
+  /** Exported items found (an image and its sidecar count once). */
+  found: number;
+  /** Items whose stars or flag changed. */
+  restored: number;
+  /** Items that already had the same marks. */
+  unchanged: number;
+  /** Items not in this library, or files that name no Atelier item (at most 200 listed; see the totals). */
+  unmatched: MarksImportFileInfo[];
+  unmatchedTotal: number;
+  /** Files that could not be read: truncated, too large, not an image, not JSON (at most 200 listed). */
+  skipped: MarksImportFileInfo[];
+  skippedTotal: number;
+}
+
 export interface RemoveLocalInfo {
   /** Moved into the trash (kept 30 days, trash:* channels). */
   removed: AssetRefInfo[];
@@ -166,6 +189,11 @@ export const libraryInvoke = {
   'library:move-abort': invoke(v.undefined(), type<null>()),
   /** Copies downloaded files to a folder with a JSON sidecar each (prompt, params, model, job). */
   'library:export': invoke(v.strictObject({ assets: assetRefs, to: folder }), type<LibraryExportInfo>()),
+  /**
+   * Reads the stars and flags an export wrote (each file's XMP, else its JSON sidecar) from a folder
+   * and its subfolders one level down, and sets them on the matching assets (by id): the file wins.
+   */
+  'library:import-marks': invoke(v.strictObject({ from: folder }), type<MarksImportInfo>()),
 };
 
 export const libraryEvents = {

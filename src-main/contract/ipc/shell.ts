@@ -85,9 +85,14 @@ export const shellInvoke = {
     }),
     type<NativeMenuChoiceInfo>(),
   ),
-  /** The system's folder dialog (desktop app only), for moving the library or exporting. */
+  /** The system's folder dialog (desktop app only), for moving the library, exporting or importing ratings. */
   'shell:pick-folder': invoke(
-    v.strictObject({ purpose: v.picklist(['library-move', 'export'], 'purpose must be library-move or export.') }),
+    v.strictObject({
+      purpose: v.picklist(
+        ['library-move', 'export', 'import-marks'],
+        'purpose must be library-move, export or import-marks.',
+      ),
+    }),
     type<PickedFolderInfo>(),
   ),
 };

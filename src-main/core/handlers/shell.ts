@@ -80,13 +80,18 @@ export function shellHandlers(ctx: CoreContext, picked: PickedFolders) {
       if (!desktop.popupMenu) throw unsupportedHere();
       return { id: await desktop.popupMenu(items) };
     },
-    'shell:pick-folder': async ({ purpose }: { purpose: 'library-move' | 'export' }): Promise<PickedFolderInfo> => {
+    'shell:pick-folder': async ({
+      purpose,
+    }: {
+      purpose: 'library-move' | 'export' | 'import-marks';
+    }): Promise<PickedFolderInfo> => {
       const libraryDir = ctx.settings.get().libraryDir;
-      const path = await desktop.pickFolder(
-        purpose === 'library-move'
-          ? { title: 'Move the library to…', buttonLabel: 'Choose This Folder', defaultPath: dirname(libraryDir) }
-          : { title: 'Export to…', buttonLabel: 'Export Here', defaultPath: dirname(libraryDir) },
-      );
+      const dialogs = {
+        'library-move': { title: 'Move the library to…', buttonLabel: 'Choose This Folder' },
+        export: { title: 'Export to…', buttonLabel: 'Export Here' },
+        'import-marks': { title: 'Import ratings from…', buttonLabel: 'Import From Here' },
+      };
+      const path = await desktop.pickFolder({ ...dialogs[purpose], defaultPath: dirname(libraryDir) });
       // The only way a folder reaches library:move / library:use-folder in the app (see picked-folders.ts).
       if (path !== null && purpose === 'library-move') picked.remember(purpose, path);
       return { path };

@@ -30,6 +30,7 @@ export {
 export { MIN_FREE_BYTES, statfsFreeBytes } from './downloads/download-space.ts';
 export { assertNoSymlinkEscape, isWithin, safeLibraryPath } from './folder/paths.ts';
 export { isEmptyOrLibrary } from './folder/library-marker.ts';
+export { readMarksFolder, type FoundMarks } from './media/marks-files.ts';
 
 export interface LibraryHostDeps {
   dataDir: string;

@@ -18,7 +18,8 @@ import type { AssetRow } from '../db/repos/asset-row.ts';
 import type { ProgressAggregate } from '../host/progress.ts';
 import { DownloadQueue, type DownloadQueueDeps } from './downloads/download-queue.ts';
 import type { DownloadRow } from '../db/repos/downloads-repo.ts';
-import { embedCommittedSettings } from './media/embed-settings.ts';
+import { embedCommittedSettings, embedForExport } from './media/embed-settings.ts';
+import { marksOfAsset } from './folder/asset-marks.ts';
 import { createFileFacts } from './media/file-facts.ts';
 import { exportAssets } from './folder/library-export.ts';
 import { reconcileLocalFiles } from './folder/local-files.ts';
@@ -353,7 +354,8 @@ export function createLibrary(deps: LibraryDeps): Library {
       announce('delete', result.deleted);
       return result;
     },
-    exportTo: (refs, to) => exportAssets(deps.root(), rowsOf(refs), to),
+    exportTo: (refs, to) =>
+      exportAssets(deps.root(), rowsOf(refs), to, (bytes, asset) => embedForExport(bytes, asset, marksOfAsset(asset))),
     serve: (request) => serveLocalMedia(deps.root(), request),
     async servePoster(videoId, request) {
       const row = assets.get('video', videoId);

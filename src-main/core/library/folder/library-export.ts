@@ -1,14 +1,23 @@
 // Export: copies downloaded files (an HLS copy as its folder) to a folder the user chose, each
-// with a JSON sidecar of how it was made (prompt, params, model, job), never clobbering files.
+// with a JSON sidecar of how it was made (prompt, params, model, job) and of the user's marks and
+// its parents (contract/file-marks.ts), never clobbering files. An image's copy is written through
+// `rewrite` (the facade passes media/embed-settings.ts `embedForExport`: its XMP gets the same marks).
+import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { copyFile, cp, mkdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { AppError } from '../../../contract/errors.ts';
 import { modelName } from '../../../contract/names.ts';
 import type { AssetRefInfo, LibraryExportInfo } from '../../../contract/ipc/library.ts';
 import type { AssetRow } from '../../db/repos/asset-row.ts';
 import { parseJson } from '../../db/values.ts';
+import { marksOfAsset } from './asset-marks.ts';
 import { isWithin, safeLibraryPath } from './paths.ts';
+
+/** An exported image's bytes with its metadata written in, or null to copy the file as it is. */
+export type ExportRewrite = (bytes: Buffer, asset: AssetRow) => Buffer | null;
+/** Images larger than this are copied as they are (never read whole into memory). */
+const REWRITE_MAX_BYTES = 256 * 1024 * 1024;
 
 export interface ExportSource {
   ref: AssetRefInfo;
@@ -17,6 +26,7 @@ export interface ExportSource {
 
 /** The sidecar: what a person (or another tool) needs to know about the file, no signed links. */
 export function sidecarOf(asset: AssetRow, fileName: string): Record<string, unknown> {
+  const marks = marksOfAsset(asset);
   return {
     file: fileName,
     kind: asset.kind,
@@ -28,6 +38,9 @@ export function sidecarOf(asset: AssetRow, fileName: string): Record<string, unk
     preset: asset.preset,
     params: parseJson(asset.params),
     sourceAssetId: asset.source_asset_id,
+    rating: marks.rating,
+    flag: marks.flag,
+    parents: marks.parents,
     createdAt: new Date(asset.created_at).toISOString(),
     width: asset.width,
     height: asset.height,
@@ -55,10 +68,37 @@ async function freeName(dir: string, stem: string, ext: string): Promise<string>
   }
 }
 
+/**
+ * The file into place (never over another): through `rewrite` for an image, else byte for byte.
+ * Answers the size and digest of a rewritten copy (the sidecar describes the file beside it).
+ */
+async function copyOut(
+  source: string,
+  destination: string,
+  asset: AssetRow,
+  rewrite?: ExportRewrite,
+): Promise<{ bytes: number; sha256: string } | null> {
+  if (rewrite && asset.kind === 'image' && (await stat(source)).size <= REWRITE_MAX_BYTES) {
+    let rewritten: Buffer | null = null;
+    try {
+      rewritten = rewrite(await readFile(source), asset);
+    } catch {
+      rewritten = null; // A file its format's writer cannot read: exported as it is.
+    }
+    if (rewritten) {
+      await writeFile(destination, rewritten, { flag: 'wx' });
+      return { bytes: rewritten.length, sha256: createHash('sha256').update(rewritten).digest('hex') };
+    }
+  }
+  await copyFile(source, destination, constants.COPYFILE_EXCL);
+  return null;
+}
+
 export async function exportAssets(
   root: string,
   sources: readonly ExportSource[],
   to: string,
+  rewrite?: ExportRewrite,
 ): Promise<LibraryExportInfo> {
   const target = resolve(to);
   if (isWithin(root, target)) {
@@ -96,8 +136,9 @@ export async function exportAssets(
     } else {
       const ext = /\.[A-Za-z0-9]+$/.exec(source)?.[0] ?? '';
       const stem = await freeName(target, basename(source, ext), ext);
-      await copyFile(source, join(target, `${stem}${ext}`), constants.COPYFILE_EXCL);
-      await writeFile(join(target, `${stem}.json`), JSON.stringify(sidecarOf(asset, `${stem}${ext}`), null, 2));
+      const copy = await copyOut(source, join(target, `${stem}${ext}`), asset, rewrite);
+      const sidecar = { ...sidecarOf(asset, `${stem}${ext}`), ...copy };
+      await writeFile(join(target, `${stem}.json`), JSON.stringify(sidecar, null, 2));
     }
     result.exported += 1;
   }

@@ -1,7 +1,10 @@
 // Writes the generation settings into a downloaded image, losslessly: PNG text chunks are inserted
 // before the image data, a JPEG's XMP goes in an APP1 segment after the header segments; the
 // compressed image data is copied byte for byte, never decoded or re-encoded. The format is the
-// SD tools' `parameters` convention (contract/generation-settings.ts). Export keeps its sidecars.
+// SD tools' `parameters` convention (contract/generation-settings.ts). Export keeps its sidecars and
+// writes each image's copy through `embedForExport`: the same settings plus the user's marks and the
+// asset's parents in XMP (contract/file-marks.ts): a PNG iTXt `XML:com.adobe.xmp` chunk, the JPEG's
+// APP1 packet, a WebP's `XMP ` chunk (webp-xmp.ts); `readFileXmp` reads any of them back.
 import { createHash } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
@@ -14,13 +17,15 @@ import {
   XMP_APP1_ID,
   type GenerationSettings,
 } from '../../../contract/generation-settings.ts';
+import { PNG_XMP_KEYWORD, type FileMarks } from '../../../contract/file-marks.ts';
 import type { AssetRow } from '../../db/repos/asset-row.ts';
 import type { AssetsRepo } from '../../db/repos/assets-repo.ts';
 import { parseJson } from '../../db/values.ts';
 import { safeLibraryPath } from '../folder/paths.ts';
+import { embedXmpInWebp, isWebp, readWebpXmp } from './webp-xmp.ts';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const OUR_KEYWORDS = new Set([PARAMETERS_KEYWORD, REQUEST_KEYWORD]);
+const OUR_KEYWORDS = new Set([PARAMETERS_KEYWORD, REQUEST_KEYWORD, PNG_XMP_KEYWORD]);
 
 export type EmbeddableFormat = 'png' | 'jpeg';
 
@@ -61,9 +66,9 @@ function pngChunk(type: string, data: Buffer): Buffer {
 
 const isLatin1 = (text: string): boolean => /^[\u0000-\u00ff]*$/.test(text);
 
-/** tEXt when the text is Latin-1 (as PNG requires), else iTXt (UTF-8), as SD tools do. */
-export function pngTextChunk(keyword: string, text: string): Buffer {
-  if (isLatin1(text))
+/** tEXt when the text is Latin-1 (as PNG requires), else iTXt (UTF-8), as SD tools do; XMP is always iTXt. */
+export function pngTextChunk(keyword: string, text: string, international = false): Buffer {
+  if (!international && isLatin1(text))
     return pngChunk('tEXt', Buffer.concat([Buffer.from(`${keyword}\0`, 'latin1'), Buffer.from(text, 'latin1')]));
   // keyword \0, compression flag 0, method 0, language tag "" \0, translated keyword "" \0, text
   return pngChunk('iTXt', Buffer.concat([Buffer.from(`${keyword}\0\0\0\0\0`, 'latin1'), Buffer.from(text, 'utf8')]));
@@ -98,18 +103,24 @@ function textKeyword(chunk: PngChunkRef): string | null {
   return nul > 0 ? chunk.data.toString('latin1', 0, nul) : null;
 }
 
-/** The PNG with our text chunks (replacing earlier ones of ours) just before the first IDAT. */
-export function embedInPng(bytes: Buffer, settings: GenerationSettings): Buffer {
+/**
+ * The PNG with our text chunks (replacing earlier ones of ours) just before the first IDAT: the
+ * settings when known, and an XMP packet when given (export).
+ */
+export function embedInPng(bytes: Buffer, settings: GenerationSettings | null, xmp: string | null = null): Buffer {
   const chunks = pngChunks(bytes);
   const firstData = chunks.findIndex((chunk) => chunk.type === 'IDAT');
   if (firstData < 0) throw new Error('a PNG without image data');
-  const ours = [pngTextChunk(PARAMETERS_KEYWORD, formatParameters(settings))];
-  if (settings.request) ours.push(pngTextChunk(REQUEST_KEYWORD, JSON.stringify(settings.request)));
+  const ours: Buffer[] = [];
+  if (settings) ours.push(pngTextChunk(PARAMETERS_KEYWORD, formatParameters(settings)));
+  if (settings?.request) ours.push(pngTextChunk(REQUEST_KEYWORD, JSON.stringify(settings.request)));
+  if (xmp) ours.push(pngTextChunk(PNG_XMP_KEYWORD, xmp, true));
   const parts: Buffer[] = [bytes.subarray(0, 8)];
   chunks.forEach((chunk, index) => {
     if (index === firstData) parts.push(...ours);
     const keyword = textKeyword(chunk);
-    if (index < firstData && keyword !== null && OUR_KEYWORDS.has(keyword)) return;
+    const replaced = keyword === PNG_XMP_KEYWORD ? xmp !== null : settings !== null;
+    if (index < firstData && keyword !== null && OUR_KEYWORDS.has(keyword) && replaced) return;
     parts.push(bytes.subarray(chunk.start, chunk.end));
   });
   const last = chunks.at(-1);
@@ -184,6 +195,41 @@ export function readJpegXmp(bytes: Buffer): string | null {
     }
     at += 2 + length;
   }
+  return null;
+}
+
+/**
+ * An exported copy of a library image: its settings (when known) and the asset's marks and parents in
+ * its XMP. PNG, JPEG and WebP; null for another format (copied as it is). Throws on a damaged file.
+ */
+export function embedForExport(bytes: Buffer, asset: AssetRow, marks: FileMarks): Buffer | null {
+  const settings = settingsOfAsset(asset);
+  const createdAt = new Date(asset.created_at).toISOString();
+  const withMarks: GenerationSettings = {
+    ...(settings ?? { prompt: null, modelId: asset.model_id, request: null }),
+    marks,
+  };
+  const format = formatOf(bytes);
+  if (format === 'png') return embedInPng(bytes, settings, formatXmp(withMarks, createdAt));
+  if (format === 'jpeg') return embedInJpeg(bytes, withMarks, createdAt);
+  if (isWebp(bytes)) return embedXmpInWebp(bytes, formatXmp(withMarks, createdAt));
+  return null;
+}
+
+/** The XMP packet of a PNG, JPEG or WebP file; null when it has none or is another format. Throws on a damaged file. */
+export function readFileXmp(bytes: Buffer): string | null {
+  const format = formatOf(bytes);
+  if (format === 'png') {
+    if (pngChunks(bytes).at(-1)?.type !== 'IEND') throw new Error('a truncated PNG: no IEND chunk');
+    return readPngText(bytes)[PNG_XMP_KEYWORD] ?? null;
+  }
+  if (format === 'jpeg') {
+    // The end-of-image marker cannot occur inside the compressed data (0xFF is stuffed there).
+    const end = bytes.lastIndexOf(Buffer.from([0xff, 0xd9]));
+    if (end < 0 || end < bytes.length - 1024) throw new Error('a truncated JPEG: no end marker');
+    return readJpegXmp(bytes);
+  }
+  if (isWebp(bytes)) return readWebpXmp(bytes);
   return null;
 }
 

@@ -53,6 +53,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'mark-unflag', group: 'Library', keys: ['U'], does: 'Clear the pick or reject flag' },
   { id: 'viewer-step', group: 'Asset view', keys: ['ArrowLeft', 'ArrowRight'], does: 'Previous or next asset' },
   { id: 'viewer-details', group: 'Asset view', keys: ['I'], does: 'Show or hide the details' },
+  { id: 'compare-notes', group: 'Asset view', keys: ['I'], does: 'Compare: show or hide the prompts and settings' },
   { id: 'viewer-favorite-video', group: 'Asset view', keys: ['Shift+F'], does: 'Favourite a video (F is full screen)' },
   { id: 'zoom-fit', group: 'Asset view', keys: ['Z'], does: 'Fit or 100 %' },
   { id: 'zoom-actual', group: 'Asset view', keys: ['Z'], does: 'Actual size (100 %): Z, since 0 clears the rating' },

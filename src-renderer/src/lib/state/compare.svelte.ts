@@ -14,6 +14,8 @@ class CompareState {
   mode = $state<CompareMode>('side');
   /** The side the marking keys act on (CompareMarks): the one last clicked or focused. */
   active = $state(0);
+  /** Each side's prompt and settings under the pictures, differences marked (I shows or hides them). */
+  notesShown = $state(true);
 
   constructor() {
     accountBound<CompareState>(this, () => ({ items: [], active: 0 }));
@@ -50,6 +52,10 @@ class CompareState {
       return;
     }
     this.open(asset.sourceAssetId ? [found.value, asset] : [asset, found.value], 'slider');
+  }
+
+  toggleNotes(): void {
+    this.notesShown = !this.notesShown;
   }
 
   close(): void {
