@@ -16,6 +16,7 @@ import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
 import { collectionsHandlers } from './handlers/collections.ts';
+import { familyHandlers } from './handlers/family.ts';
 import { followDemoLibrary } from './demo/demo-library.ts';
 import { browserMediaUrl } from './library/library-host.ts';
 import { createForeground } from './library/paced-work.ts';
@@ -151,6 +152,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
         uploads: () => readyUploads(services),
       }),
       ...assetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
+      ...familyHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...presetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...syncHandlers({ syncer: services.syncer, reach }),
       ...jobsHandlers(services, ctx.mediaUrlFor),

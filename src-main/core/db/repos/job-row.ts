@@ -48,6 +48,8 @@ export interface NewJob {
   modelId: string | null;
   /** The request body as it will be sent (JSON-serialisable; never holds the API key). */
   request: unknown;
+  /** The service job this one repeats, varies or remixes ("Generate again", "Vary", Remix); schema 18. */
+  originJobId?: string | null;
   now: number;
 }
 
