@@ -36,15 +36,18 @@ export async function upscale(asset: AssetInfo): Promise<void> {
   toasts.info(`${name} started: it appears in the Library beside its source when it is done.`);
 }
 
-/** Opens the Create panel the asset came from, filled with the request that made it. */
+/**
+ * Opens the Create panel the asset came from, filled with the request that made it; what is sent from
+ * there is a variation of the asset's job (its siblings in the family tree).
+ */
 export function remix(asset: AssetInfo, onLeave: () => void): void {
   const params = assetParams(asset);
   if (!params) return;
   if (asset.kind === 'video') {
-    createVideo.loadRequest(params);
+    createVideo.loadRequest(params, asset.jobId);
     router.go('create-video');
   } else {
-    createImage.loadRequest(params);
+    createImage.loadRequest(params, asset.jobId);
     router.go('create-image');
   }
   onLeave();
