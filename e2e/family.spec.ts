@@ -18,7 +18,11 @@ let imageId = '';
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
-  app = await demoAppWith(browser, [{ kind: 'image', body: { modelID: 'imagea', prompt: PROMPT } }]);
+  // One result to build a family on, and one stranger that is no relative of it.
+  app = await demoAppWith(browser, [
+    { kind: 'image', body: { modelID: 'imagea', prompt: PROMPT } },
+    { kind: 'image', body: { modelID: 'imagea', prompt: 'a copper kettle on a stove' } },
+  ]);
   const page = await browser.newPage();
   await page.goto(app.url);
   const { items } = await invokeInPage<{ items: { id: string; prompt: string | null }[] }>(page, 'assets:list', {
@@ -121,4 +125,18 @@ test('an upscale of a result and a video made from it as first frame are its chi
       .getByRole('list', { name: 'First frame' })
       .getByRole('button', { name: PROMPT, exact: true }),
   ).toBeVisible();
+
+  // The Library: "Show the whole family" of the result (its menu) shows it with its upscale and its
+  // video, under a removable chip that names it.
+  await view.close.click();
+  const library = new LibraryPage(page);
+  await library.tile(imageId).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Show the whole family' }).click();
+  const chip = page.getByTestId('filter-family');
+  await expect(chip).toHaveAccessibleName(`Family of “${PROMPT}”: remove this filter`);
+  await expect(library.tiles).toHaveCount(3);
+  for (const id of [imageId, upscaleId ?? '', videoId ?? '']) await expect(library.tile(id)).toBeVisible();
+  await chip.click();
+  await expect(chip).toHaveCount(0);
+  await expect(library.tiles).toHaveCount(4);
 });

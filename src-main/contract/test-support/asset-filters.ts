@@ -20,6 +20,10 @@ export const assetFilterFields = {
   dateFrom: isoDay,
   dateTo: isoDay,
   query: fc.constantFrom('sunset', 'sun bea', 'zebra', 'teapot lighthouse'),
+  familyOf: fc.uniqueArray(fc.constantFrom('image:seed-1', 'image:img_0001', 'video:vid_0002'), {
+    minLength: 1,
+    maxLength: 3,
+  }),
 } satisfies { [K in keyof AssetFilter]-?: fc.Arbitrary<NonNullable<AssetFilter[K]>> };
 
 /** Any filter: any combination of fields, each absent or set. */

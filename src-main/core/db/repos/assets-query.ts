@@ -7,6 +7,7 @@ import type { AssetKind, AssetOrigin } from '../record-fields.ts';
 import { joinSql, sql, type SqlFragment, type StatementCache } from '../sql.ts';
 import { decodeAssetCursor, encodeAssetCursor, type AssetSort } from './asset-cursor.ts';
 import { ASSET_ROW_COLUMNS, type AssetRow } from './asset-row.ts';
+import { familyOfTerm } from './lineage-repo.ts';
 
 /**
  * The contract's filter (held as is), plus what only the core asks: a model's images of one
@@ -86,6 +87,7 @@ export const FILTER_TERMS: FilterTerms<CoreAssetFilter> = {
   // ISO times, checked by the schema (a saved search is read back through it too).
   dateFrom: (iso) => sql`a.created_at >= ${Date.parse(iso)}`,
   dateTo: (iso) => sql`a.created_at < ${Date.parse(iso)}`,
+  familyOf: (keys) => familyOfTerm(keys),
   query: (text, q) => {
     if (text.trim() === '') return null;
     const match = toFtsQuery(text);

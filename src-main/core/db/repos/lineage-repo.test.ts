@@ -166,4 +166,34 @@ describe('the family tree of an asset', () => {
     expect(family('image', 'img_frame').children).toEqual([]);
     expect(cache.sqlite.prepare('SELECT count(*) AS n FROM asset_refs').get()).toEqual({ n: 0 });
   });
+
+  it('"the whole family" filter holds the named assets and their relatives, and nothing else', () => {
+    image('img_src', { data: { prompt: 'a fox', jobId: 'job_1' } });
+    image('img_twin', { data: { prompt: 'a fox', jobId: 'job_1' } });
+    image('img_up', { data: { upscaledFrom: 'img_src', jobId: 'job_2' } });
+    image('img_other', { data: { prompt: 'a hen', jobId: 'job_3' } });
+    video('vid_1', {
+      modelID: 'videoa-3.1',
+      prompt: 'm',
+      referenceImages: [{ url: url('image', 'img_src'), role: 'first_frame' }],
+    });
+    video('vid_2', {
+      modelID: 'videoa-3.1',
+      prompt: 'm',
+      referenceImages: [{ url: url('image', 'img_other'), role: 'first_frame' }],
+    });
+    const held = (familyOf: string[]) =>
+      cache.assets
+        .list({ filter: { familyOf }, limit: 50 })
+        .rows.map((r) => r.id)
+        .sort();
+    expect(held(['image:img_src'])).toEqual(['img_src', 'img_twin', 'img_up', 'vid_1']);
+    expect(held(['video:vid_1'])).toEqual(['img_src', 'vid_1']);
+    expect(held(['image:img_up', 'image:img_other'])).toEqual(['img_other', 'img_src', 'img_up', 'vid_2']);
+    expect(held(['image:img_gone'])).toEqual([]);
+    // With other filters, as any field: only the videos of the family.
+    expect(
+      cache.assets.list({ filter: { familyOf: ['image:img_src'], kind: 'video' }, limit: 50 }).rows.map((r) => r.id),
+    ).toEqual(['vid_1']);
+  });
 });

@@ -23,6 +23,39 @@ export const referenceRole = (role: string): ReferenceRole =>
 
 const NEWEST = sql`a.created_at DESC, a.seq DESC`;
 
+/**
+ * The `familyOf` filter's term: the named assets (`image:<id>`, `video:<id>`) and their relatives, one
+ * step each way (the relations of the family tree): an upscale's source and upscales, what a request
+ * named and what named it, a job's other outputs and its variations, a model's training photos and
+ * results. One subquery, evaluated once per page.
+ */
+export function familyOfTerm(keys: readonly string[]): SqlFragment {
+  const named = JSON.stringify(keys);
+  return sql`a.seq IN (
+    WITH sel AS (
+      SELECT s.seq, s.kind, s.id, s.job_id, s.source_asset_id, s.url_path, s.model_id, s.origin, s.type
+        FROM json_each(${named}) k
+        JOIN assets s ON s.kind = substr(k.value, 1, instr(k.value, ':') - 1)
+                     AND s.id = substr(k.value, instr(k.value, ':') + 1)),
+    origins AS (SELECT origin_job_id AS id FROM jobs WHERE job_id IN (SELECT job_id FROM sel) AND origin_job_id IS NOT NULL),
+    related_jobs AS (
+      SELECT job_id AS id FROM sel WHERE job_id IS NOT NULL
+      UNION SELECT id FROM origins
+      UNION SELECT job_id FROM jobs WHERE job_id IS NOT NULL
+        AND (origin_job_id IN (SELECT job_id FROM sel) OR origin_job_id IN (SELECT id FROM origins)))
+    SELECT seq FROM sel
+    UNION SELECT r.seq FROM assets r WHERE r.kind = 'image' AND r.id IN (SELECT source_asset_id FROM sel)
+    UNION SELECT r.seq FROM assets r WHERE r.kind = 'image' AND r.source_asset_id IN (SELECT id FROM sel WHERE kind = 'image')
+    UNION SELECT r.seq FROM assets r WHERE r.url_path IN
+      (SELECT ref_path FROM asset_refs WHERE asset_seq IN (SELECT seq FROM sel))
+    UNION SELECT asset_seq FROM asset_refs WHERE ref_path IN (SELECT url_path FROM sel WHERE url_path IS NOT NULL)
+    UNION SELECT r.seq FROM assets r WHERE r.job_id IN (SELECT id FROM related_jobs)
+    UNION SELECT r.seq FROM assets r WHERE r.origin = 'uploaded' AND r.type = 'modelInput'
+      AND r.model_id IN (SELECT model_id FROM sel WHERE origin = 'generated')
+    UNION SELECT r.seq FROM assets r WHERE r.origin = 'generated'
+      AND r.model_id IN (SELECT model_id FROM sel WHERE origin = 'uploaded' AND type = 'modelInput'))`;
+}
+
 export class LineageRepo {
   readonly #q: StatementCache;
 

@@ -5,6 +5,7 @@
 // filter holds is the core's alone (its SQL term per field).
 import type { AssetCountsInfo, AssetFilter } from '@contract/ipc/assets.ts';
 import { hardDrive, heart, star, type Glyph } from '../components/ui/glyphs.ts';
+import { familyFilterWords } from './family-names.ts';
 import { formatDay, localDay } from './format.ts';
 
 export type FilterField = keyof AssetFilter;
@@ -41,6 +42,11 @@ interface ChoiceField<V> extends Described<V> {
    */
   menu?: { label: string; testid: string; all: string; options: readonly { value: V; label: string }[] };
 }
+/** A filter the bar shows only while it is on, as a chip that removes it ("Family of “…”" ×). */
+interface RemovableField<V> extends Described<V> {
+  role: 'removable';
+  testid: string;
+}
 /** A day bound (the date filter). */
 interface DateField extends Described<string> {
   role: 'date';
@@ -60,7 +66,11 @@ interface ChipField extends Described<boolean> {
 type FieldEntry<K extends FilterField> =
   NonNullable<AssetFilter[K]> extends boolean
     ? ChipField | PlaceField
-    : PlaceField | SearchField | ChoiceField<NonNullable<AssetFilter[K]>> | DateField;
+    : | PlaceField
+      | SearchField
+      | ChoiceField<NonNullable<AssetFilter[K]>>
+      | DateField
+      | RemovableField<NonNullable<AssetFilter[K]>>;
 
 /** A flag's words: its label when on, "not …" when it asks for the opposite. */
 const flagWords = (label: string) => (on: boolean) => (on ? label : `Not ${label.toLowerCase()}`);
@@ -129,6 +139,7 @@ export const FILTER_FIELDS: { [K in FilterField]-?: FieldEntry<K> } = {
   dateFrom: { role: 'date', describe: (iso) => `From ${formatDay(dayOf(iso))}` },
   dateTo: { role: 'date', describe: (iso) => `Until ${formatDay(dayOf(iso, true))}` },
   query: { role: 'search' },
+  familyOf: { role: 'removable', testid: 'filter-family', describe: (keys) => familyFilterWords(keys) },
 };
 
 const FIELDS = Object.keys(FILTER_FIELDS) as FilterField[];
@@ -145,6 +156,12 @@ export const MENU_FIELDS = FIELDS.flatMap((field) => {
   return entry.role === 'choice' && 'menu' in entry && entry.menu
     ? [{ field, menu: entry.menu as NonNullable<ChoiceField<string>['menu']> }]
     : [];
+});
+
+/** The filters shown as removable chips while they are on, in the table's order. */
+export const REMOVABLE_FIELDS = FIELDS.flatMap((field) => {
+  const entry = FILTER_FIELDS[field];
+  return entry.role === 'removable' ? [{ field, ...(entry as RemovableField<unknown>) }] : [];
 });
 
 /** The fields that narrow what a place shows (not the place, not the search text), in the table's order. */
