@@ -19,6 +19,7 @@ import { libraryEvents, libraryInvoke } from './ipc/library.ts';
 import { collectionsEvents, collectionsInvoke } from './ipc/collections.ts';
 import { marksInvoke } from './ipc/marks.ts';
 import { trashEvents, trashInvoke } from './ipc/trash.ts';
+import { familyEvents, familyInvoke } from './ipc/family.ts';
 
 export const invokeChannels = {
   ...appInvoke,
@@ -36,6 +37,7 @@ export const invokeChannels = {
   ...collectionsInvoke,
   ...marksInvoke,
   ...trashInvoke,
+  ...familyInvoke,
 };
 
 export const eventChannels = {
@@ -53,6 +55,7 @@ export const eventChannels = {
   ...libraryEvents,
   ...collectionsEvents,
   ...trashEvents,
+  ...familyEvents,
 };
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -19,6 +19,7 @@ import { collectionsHandlers } from './handlers/collections.ts';
 import { marksHandlers } from './handlers/marks.ts';
 import { trashHandlers } from './handlers/trash.ts';
 import { marksImportHandlers } from './handlers/marks-import.ts';
+import { familyHandlers } from './handlers/family.ts';
 import { followDemoLibrary } from './demo/demo-library.ts';
 import { browserMediaUrl } from './library/library-host.ts';
 import { createForeground } from './library/paced-work.ts';
@@ -154,6 +155,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
         uploads: () => readyUploads(services),
       }),
       ...assetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
+      ...familyHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...presetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...syncHandlers({ syncer: services.syncer, reach }),
       ...jobsHandlers(services, ctx.mediaUrlFor),

@@ -123,6 +123,8 @@ export const ASSET_PAGE_LIMIT = { default: 200, max: 500 } as const;
 export const ASSET_LAYOUT_PAGES = { default: 100, max: 200 } as const;
 export const ASSET_SEARCH_LIMIT = { default: 50, max: 200 } as const;
 export const ASSET_QUERY_MAX_LENGTH = 200;
+/** "The whole family" of at most this many assets at once (the `familyOf` filter). */
+export const FAMILY_OF_MAX = 100;
 
 export const assetKindSchema = v.picklist(['image', 'video'], 'The asset kind must be image or video.');
 export const serviceIdSchema = v.pipe(
@@ -182,6 +184,21 @@ export const assetFilterSchema = v.strictObject({
   minRating: v.optional(ratingSchema),
   /** Only picks, only rejects, or only what is neither. */
   flag: v.optional(v.picklist([...ASSET_FLAGS, 'unflagged'], 'The flag filter must be pick, reject or unflagged.')),
+  /** "The whole family": these assets (`image:<id>`, `video:<id>`) and their relatives (contract/ipc/family.ts). */
+  familyOf: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(
+          v.string('Name each asset as image:<id> or video:<id>.'),
+          v.maxLength(262, 'An asset is named too long.'),
+          v.regex(/^(image|video):\S+$/, 'Name each asset as image:<id> or video:<id>.'),
+        ),
+        'familyOf must be a list of assets.',
+      ),
+      v.nonEmpty('familyOf names no asset.'),
+      v.maxLength(FAMILY_OF_MAX, `The whole family of at most ${FAMILY_OF_MAX} items at once.`),
+    ),
+  ),
 });
 
 /**
@@ -198,6 +215,7 @@ function comparable(field: keyof AssetFilter, value: AssetFilter[keyof AssetFilt
   if (field === 'query') return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   if (field === 'dateFrom' || field === 'dateTo') return typeof value === 'string' ? Date.parse(value) : value;
   if (field === 'minRating') return value === 0 ? undefined : value;
+  if (field === 'familyOf' && Array.isArray(value)) return [...new Set(value)].sort().join('\n');
   return value;
 }
 

@@ -148,13 +148,23 @@ const videoBodyShape = v.looseObject(
 const videoBody = v.pipe(videoBodyShape, fitsBody<v.InferOutput<typeof videoBodyShape>>());
 const upscaleBody = v.strictObject({ imageID: id('imageID') }, 'An upscale request is { imageID } and nothing else.');
 
+/**
+ * Where a request came from, when it repeats, varies or remixes a job ("Generate again", "Vary",
+ * Remix of one of its results): that job's service id. Kept on the job row, never sent; the family
+ * tree shows the results of both as siblings.
+ */
+const origin = { originJobId: v.optional(id('originJobId')) };
+export interface SubmitOriginInfo {
+  originJobId?: string | undefined;
+}
+
 /** What jobs:submit takes: one generation request of any kind (the core checks it against the model's rules). */
 const submitRequest = v.variant(
   'kind',
   [
-    v.strictObject({ kind: v.literal('image'), body: imageBody }),
-    v.strictObject({ kind: v.literal('video'), body: videoBody }),
-    v.strictObject({ kind: v.literal('upscale'), body: upscaleBody }),
+    v.strictObject({ kind: v.literal('image'), body: imageBody, ...origin }),
+    v.strictObject({ kind: v.literal('video'), body: videoBody, ...origin }),
+    v.strictObject({ kind: v.literal('upscale'), body: upscaleBody, ...origin }),
   ],
   'A generation request is { kind: image | video | upscale, body }.',
 );

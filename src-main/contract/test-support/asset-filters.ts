@@ -23,6 +23,10 @@ export const assetFilterFields = {
   // 0 stars narrows nothing (the same filter as none): the fields' "differs" test takes 1 to 5.
   minRating: fc.integer({ min: 1, max: 5 }),
   flag: fc.constantFrom('pick', 'reject', 'unflagged'),
+  familyOf: fc.uniqueArray(fc.constantFrom('image:seed-1', 'image:img_0001', 'video:vid_0002'), {
+    minLength: 1,
+    maxLength: 3,
+  }),
 } satisfies { [K in keyof AssetFilter]-?: fc.Arbitrary<NonNullable<AssetFilter[K]>> };
 
 /** Any filter: any combination of fields, each absent or set. */

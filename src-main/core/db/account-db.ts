@@ -7,6 +7,7 @@ import { AssetsRepo } from './repos/assets-repo.ts';
 import { CollectionsRepo } from './repos/collections-repo.ts';
 import { JobsRepo } from './repos/jobs-repo.ts';
 import { MarksRepo } from './repos/marks-repo.ts';
+import { LineageRepo } from './repos/lineage-repo.ts';
 import { ModelsRepo } from './repos/models-repo.ts';
 import { PresetsRepo } from './repos/presets-repo.ts';
 import { SyncStateRepo } from './repos/sync-state-repo.ts';
@@ -25,6 +26,8 @@ export interface AccountDb {
   readonly jobs: JobsRepo;
   readonly uploads: UploadsRepo;
   readonly syncState: SyncStateRepo;
+  /** An asset's relatives (the family tree); read only. */
+  readonly lineage: LineageRepo;
   /** Runs `work` in one IMMEDIATE transaction: all of it commits, or none of it on a throw. */
   transaction<T>(work: () => T): T;
   close(): void;
@@ -42,6 +45,7 @@ export function createAccountDb(sqlite: SqliteDatabase, file = sqlite.name): Acc
     jobs: new JobsRepo(sqlite),
     uploads: new UploadsRepo(sqlite),
     syncState: new SyncStateRepo(sqlite),
+    lineage: new LineageRepo(sqlite),
     transaction: <T>(work: () => T): T => writeTransaction(sqlite, work),
     close: () => closeDatabase(sqlite),
   };

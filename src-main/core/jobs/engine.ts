@@ -3,7 +3,7 @@
 // the job finisher, the finish notifier and the training watcher, each loop on one injected clock.
 // Created when an account opens, stopped before its database closes.
 import { AppError, type ErrorInfo } from '../../contract/errors.ts';
-import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo } from '../../contract/ipc/jobs.ts';
+import type { CostEstimateInfo, JobHistoryPageInfo, JobInfo, SubmitOriginInfo } from '../../contract/ipc/jobs.ts';
 import type { TrainingInfo } from '../../contract/ipc/training.ts';
 import type { GenerationRequest } from '../../contract/rules/index.ts';
 import { isRecord } from '../../contract/rules/common.ts';
@@ -63,7 +63,7 @@ export interface JobsEngine {
   start(): void;
   stop(): Promise<void>;
   /** A generation request entering the core: checked once (rules, model readiness), recorded, sent. */
-  submit(request: GenerationRequest): Promise<JobInfo>;
+  submit(request: GenerationRequest & SubmitOriginInfo): Promise<JobInfo>;
   resubmit(localId: number): Promise<JobInfo>;
   /** The user's confirmed "This is it": the unattributed job `jobLocalId` is request `rowLocalId`'s. */
   attribute(jobLocalId: number, rowLocalId: number): JobInfo;

@@ -4,6 +4,7 @@
 // and is sent again as the same row; one whose fate is unknown stays 'submitting' for
 // reconciliation, which hands it back here only when the job list shows nothing arrived.
 import { AppError } from '../../contract/errors.ts';
+import type { SubmitOriginInfo } from '../../contract/ipc/jobs.ts';
 import type { FieldProblem, GenerationRequest } from '../../contract/rules/index.ts';
 import { errorInfoOf } from '../api/backoff.ts';
 import { checkedRequest, refusedRequest, type TriggerRequest } from '../api/generation-request.ts';
@@ -132,10 +133,16 @@ export class Outbox {
    * cannot generate or the machine is offline, then recorded and sent. Resolves with the row after
    * the POST (or throws a refusal).
    */
-  async submit(request: GenerationRequest): Promise<JobRow> {
+  async submit(request: GenerationRequest & SubmitOriginInfo): Promise<JobRow> {
     const sent = await this.#readyToSend(request);
     const { store, time } = this.#deps;
-    const row = store.insert({ kind: sent.kind, modelId: this.#modelIdOf(sent), request: sent.body, now: time.now() });
+    const row = store.insert({
+      kind: sent.kind,
+      modelId: this.#modelIdOf(sent),
+      request: sent.body,
+      originJobId: request.originJobId ?? null,
+      now: time.now(),
+    });
     this.#deps.changed(row);
     return this.#post(row, sent);
   }

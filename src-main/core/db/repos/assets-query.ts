@@ -8,6 +8,7 @@ import { joinSql, sql, sqlInteger, type SqlFragment, type StatementCache } from 
 import { decodeAssetCursor, encodeAssetCursor, type AssetSort } from './asset-cursor.ts';
 import { ASSET_ROW_COLUMNS, type AssetRow } from './asset-row.ts';
 import { countMarks } from './marks-repo.ts';
+import { familyOfTerm } from './lineage-repo.ts';
 
 /**
  * The contract's filter (held as is), plus what only the core asks: a model's images of one
@@ -92,6 +93,7 @@ export const FILTER_TERMS: FilterTerms<CoreAssetFilter> = {
   minRating: (stars) => (stars > 0 ? sql`a.rating > 0 AND a.rating >= ${sqlInteger(stars)}` : null),
   flag: (flag) =>
     flag === 'pick' ? sql`a.flag = 'pick'` : flag === 'reject' ? sql`a.flag = 'reject'` : sql`a.flag IS NULL`,
+  familyOf: (keys) => familyOfTerm(keys),
   query: (text, q) => {
     if (text.trim() === '') return null;
     const match = toFtsQuery(text);

@@ -41,6 +41,8 @@ export interface JobRow {
   unattributed: number;
   /** For an unattributed job: JSON array of the local ids of the rows that may have sent it. */
   candidate_rows: string | null;
+  /** The service job this one repeats, varies or remixes (schema 18). */
+  origin_job_id: string | null;
 }
 
 export interface NewJob {
@@ -48,6 +50,8 @@ export interface NewJob {
   modelId: string | null;
   /** The request body as it will be sent (JSON-serialisable; never holds the API key). */
   request: unknown;
+  /** The service job this one repeats, varies or remixes ("Generate again", "Vary", Remix); schema 18. */
+  originJobId?: string | null;
   now: number;
 }
 
@@ -78,7 +82,8 @@ export interface JobPatch {
 
 export const JOB_COLUMNS = sql`local_id, job_id, kind, model_id, request, state, service_status, error, created_at,
   updated_at, submitted_at, next_poll_at, attempts, last_polled_at, finished_at, notified_at, outputs, credits,
-  service_created_at, resubmitted_as, sent_at, sends, resend_at, resend_cancelled, unattributed, candidate_rows`;
+  service_created_at, resubmitted_as, sent_at, sends, resend_at, resend_cancelled, unattributed, candidate_rows,
+  origin_job_id`;
 
 export const JOB_PATCH_COLUMNS: Record<keyof JobPatch | 'updatedAt', SqlFragment> = {
   jobId: sql`job_id`,

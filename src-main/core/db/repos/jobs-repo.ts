@@ -41,8 +41,9 @@ export class JobsRepo {
     return this.transaction(() => {
       const request = JSON.stringify(job.request ?? {});
       const inserted = this.#q.get<{ local_id: number }>(sql`
-        INSERT INTO jobs (kind, model_id, request, state, created_at, updated_at)
-        VALUES (${job.kind}, ${job.modelId}, ${request}, 'submitting', ${job.now}, ${job.now}) RETURNING local_id`);
+        INSERT INTO jobs (kind, model_id, request, state, created_at, updated_at, origin_job_id)
+        VALUES (${job.kind}, ${job.modelId}, ${request}, 'submitting', ${job.now}, ${job.now}, ${job.originJobId ?? null})
+        RETURNING local_id`);
       if (!inserted) throw new Error('The job row vanished right after insert');
       workClaimsOf(this.#db).claim('jobs', inserted.local_id);
       return this.mustGet(inserted.local_id);

@@ -2,15 +2,19 @@
 // use as a video's first or last frame, copy the prompt or the image, show the file in its folder,
 // drag the file out of the window (desktop app).
 // Downloads, export and the two deletes are the Library's bulk actions applied to one asset.
-import type { AssetInfo } from '@contract/ipc/assets.ts';
+import { FAMILY_OF_MAX, type AssetInfo } from '@contract/ipc/assets.ts';
 import { upscaleTitle } from '@contract/job-title.ts';
 import { invoke } from '../ipc.ts';
 import { assetParams } from '../library/asset-params.ts';
+import { assetKey } from '../library/asset-key.ts';
+import { rememberFamilyName } from '../library/family-names.ts';
 import { localFileUrl } from '../library/media-url.ts';
 import { appInfo } from '../state/app-info.svelte.ts';
 import { createImage } from '../state/create-image.svelte.ts';
 import { createVideo } from '../state/create-video.svelte.ts';
 import { jobList } from '../state/job-list.svelte.ts';
+import { library } from '../state/library/list.svelte.ts';
+import { names } from '../state/names.svelte.ts';
 import { router } from '../state/router.svelte.ts';
 import { serviceReach } from '../state/service-reach.svelte.ts';
 import { toasts } from '../state/toasts.svelte.ts';
@@ -36,15 +40,18 @@ export async function upscale(asset: AssetInfo): Promise<void> {
   toasts.info(`${name} started: it appears in the Library beside its source when it is done.`);
 }
 
-/** Opens the Create panel the asset came from, filled with the request that made it. */
+/**
+ * Opens the Create panel the asset came from, filled with the request that made it; what is sent from
+ * there is a variation of the asset's job (its siblings in the family tree).
+ */
 export function remix(asset: AssetInfo, onLeave: () => void): void {
   const params = assetParams(asset);
   if (!params) return;
   if (asset.kind === 'video') {
-    createVideo.loadRequest(params);
+    createVideo.loadRequest(params, asset.jobId);
     router.go('create-video');
   } else {
-    createImage.loadRequest(params);
+    createImage.loadRequest(params, asset.jobId);
     router.go('create-image');
   }
   onLeave();
@@ -57,6 +64,26 @@ export function useAsFrame(asset: AssetInfo, role: 'first_frame' | 'last_frame',
   router.go('create-video');
   onLeave();
   toasts.info(`Added as the video's ${role === 'first_frame' ? 'first' : 'last'} frame.`);
+}
+
+/** Why "Show the whole family" cannot run for this many assets, or null. */
+export const familyUnavailable = (count: number): string | null =>
+  count > FAMILY_OF_MAX ? `Choose at most ${FAMILY_OF_MAX} items to show their families.` : null;
+
+/**
+ * "Show the whole family": the Library shows these assets and all their relatives (results and uploads
+ * alike), as the removable filter "Family of “…”" (AssetFilter.familyOf).
+ */
+export function showFamily(assets: readonly AssetInfo[], onLeave: () => void): void {
+  if (assets.length === 0 || familyUnavailable(assets.length)) return;
+  const keys = assets.map((asset) => {
+    const key = assetKey(asset);
+    rememberFamilyName(key, names.asset(asset));
+    return key;
+  });
+  library.filters.apply({ familyOf: keys });
+  router.go('library');
+  onLeave();
 }
 
 export async function copyPrompt(asset: AssetInfo): Promise<void> {

@@ -11,20 +11,24 @@ import { toasts } from '../state/toasts.svelte.ts';
 
 type Body = Record<string, unknown> & { modelID: string; prompt: string };
 
-function send(request: GenerationRequest): Promise<Result<JobInfo>> {
-  return invoke('jobs:submit', request as SubmitRequestInfo);
+function send(request: GenerationRequest, originJobId: string | null): Promise<Result<JobInfo>> {
+  return invoke('jobs:submit', { ...request, ...(originJobId ? { originJobId } : {}) } as SubmitRequestInfo);
 }
 
 /**
  * Holds the request a moment (it can be cancelled from the queue), then sends it. The queue's list
- * is not opened: the status bar's counts and the results canvas show the new job.
+ * is not opened: the status bar's counts and the results canvas show the new job. `originJobId`: the
+ * job it repeats, varies or remixes (kept with the job for the family tree, never sent).
  */
-export function submitGeneration(request: GenerationRequest): Promise<JobInfo | null> {
+export function submitGeneration(
+  request: GenerationRequest,
+  originJobId: string | null = null,
+): Promise<JobInfo | null> {
   const body = request.body as Partial<Body> & { imageID?: string };
   let job: JobInfo | null = null;
   return queue
     .hold({ kind: request.kind, prompt: body.prompt ?? '', modelId: body.modelID ?? body.imageID ?? '' }, async () => {
-      const result = await send(request);
+      const result = await send(request, originJobId);
       if (!result.ok) {
         toasts.error(refusalText(result.error));
         return;

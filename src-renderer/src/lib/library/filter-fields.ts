@@ -6,6 +6,7 @@
 import type { AssetCountsInfo, AssetFilter } from '@contract/ipc/assets.ts';
 import { RATING_MAX } from '@contract/ipc/marks.ts';
 import { hardDrive, heart, star, type Glyph } from '../components/ui/glyphs.ts';
+import { familyFilterWords } from './family-names.ts';
 import { formatDay, localDay } from './format.ts';
 
 export type FilterField = keyof AssetFilter;
@@ -42,6 +43,11 @@ interface ChoiceField<V> extends Described<V> {
    */
   menu?: { label: string; testid: string; all: string; options: readonly { value: V; label: string }[] };
 }
+/** A filter the bar shows only while it is on, as a chip that removes it ("Family of “…”" ×). */
+interface RemovableField<V> extends Described<V> {
+  role: 'removable';
+  testid: string;
+}
 /** A day bound (the date filter). */
 interface DateField extends Described<string> {
   role: 'date';
@@ -61,7 +67,11 @@ interface ChipField extends Described<boolean> {
 type FieldEntry<K extends FilterField> =
   NonNullable<AssetFilter[K]> extends boolean
     ? ChipField | PlaceField
-    : PlaceField | SearchField | ChoiceField<NonNullable<AssetFilter[K]>> | DateField;
+    : | PlaceField
+      | SearchField
+      | ChoiceField<NonNullable<AssetFilter[K]>>
+      | DateField
+      | RemovableField<NonNullable<AssetFilter[K]>>;
 
 /** A flag's words: its label when on, "not …" when it asks for the opposite. */
 const flagWords = (label: string) => (on: boolean) => (on ? label : `Not ${label.toLowerCase()}`);
@@ -163,6 +173,7 @@ export const FILTER_FIELDS: { [K in FilterField]-?: FieldEntry<K> } = {
       options: (['pick', 'reject', 'unflagged'] as const).map((flag) => ({ value: flag, label: FLAG_WORDS[flag] })),
     },
   },
+  familyOf: { role: 'removable', testid: 'filter-family', describe: (keys) => familyFilterWords(keys) },
 };
 
 const FIELDS = Object.keys(FILTER_FIELDS) as FilterField[];
@@ -179,6 +190,12 @@ export const MENU_FIELDS = FIELDS.flatMap((field) => {
   return entry.role === 'choice' && 'menu' in entry && entry.menu
     ? [{ field, menu: entry.menu as NonNullable<ChoiceField<string | number>['menu']> }]
     : [];
+});
+
+/** The filters shown as removable chips while they are on, in the table's order. */
+export const REMOVABLE_FIELDS = FIELDS.flatMap((field) => {
+  const entry = FILTER_FIELDS[field];
+  return entry.role === 'removable' ? [{ field, ...(entry as RemovableField<unknown>) }] : [];
 });
 
 /** The fields that narrow what a place shows (not the place, not the search text), in the table's order. */

@@ -152,6 +152,12 @@ export function assetMenuEntries(assets: AssetInfo[], options: AssetMenuOptions)
         toasts.info('Added as a reference image.');
       },
     },
+    {
+      id: 'show-family',
+      label: 'Show the whole family',
+      unavailable: commands.familyUnavailable(assets.length),
+      run: () => commands.showFamily(assets, leave),
+    },
     { separator: true },
     {
       id: 'download',

@@ -48,6 +48,8 @@ class CreateImageState {
   seed = new SeedLock();
   /** Fields the user changed: their problems show at once; the others wait for a submit attempt. */
   touched = new TouchedFields();
+  /** The job whose result was remixed into the form (its results and this form's are siblings), if any. */
+  originJobId = $state<string | null>(null);
 
   constructor() {
     // The form's choices that name the account's things (a trained model and its own settings and
@@ -59,6 +61,7 @@ class CreateImageState {
         this.trained = {};
         this.preset = undefined;
         this.referenceURLs = [];
+        this.originJobId = null;
         this.seed.set(undefined);
         this.touched.reset();
       },
@@ -179,12 +182,16 @@ class CreateImageState {
     this.referenceURLs = this.referenceURLs.filter((_, i) => i !== index);
   }
 
-  /** Reopens the form with a request's exact params (remix); unknown fields are dropped by the form's own shape. */
-  loadRequest(body: Record<string, unknown>): void {
+  /**
+   * Reopens the form with a request's exact params (remix); unknown fields are dropped by the form's own
+   * shape. `originJobId`: the job that made the asset remixed (what is sent from the form then is its variation).
+   */
+  loadRequest(body: Record<string, unknown>, originJobId: string | null = null): void {
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
     const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
     const modelID = str(body['modelID']);
     if (!modelID) return;
+    this.originJobId = originJobId;
     this.modelID = modelID;
     this.prompt = str(body['prompt']) ?? '';
     this.preset = str(body['preset']);
@@ -218,7 +225,7 @@ class CreateImageState {
     if (first) return first.field;
     const body = this.isTrained ? { ...this.body, seed: this.seed.forSubmit() } : this.body;
     // Held a moment in the queue (cancellable there), so the form is free for the next one at once.
-    void submitGeneration(normalize({ kind: 'image', body }));
+    void submitGeneration(normalize({ kind: 'image', body }), this.originJobId);
     return null;
   }
 }

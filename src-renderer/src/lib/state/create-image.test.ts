@@ -20,6 +20,7 @@ beforeEach(() => {
   createImage.selectModel('imagea');
   createImage.prompt = '';
   createImage.referenceURLs = [];
+  createImage.originJobId = null;
   createImage.touched.reset();
   core.calls.length = 0;
 });
@@ -88,5 +89,20 @@ describe('the Create image form', () => {
     expect(queue.cancel(held!.id)).toBe(true);
     await vi.advanceTimersByTimeAsync(SEND_DELAY_MS * 2);
     expect(core.argsOf('jobs:submit')).toEqual([]);
+  });
+
+  it('sends a remixed request with the job it came from beside it (the family tree), never inside it', async () => {
+    vi.useFakeTimers();
+    createImage.loadRequest({ modelID: 'imagea', prompt: 'a fox at dawn', aspectRatio: '3:2' }, 'job_made_it');
+    createImage.submit();
+    await vi.advanceTimersByTimeAsync(SEND_DELAY_MS);
+    const [sent] = core.argsOf('jobs:submit');
+    expect(sent).toMatchObject({ kind: 'image', originJobId: 'job_made_it', body: { prompt: 'a fox at dawn' } });
+    expect(sent?.body).not.toHaveProperty('originJobId');
+    // A request loaded from elsewhere (a dropped file) is no remix.
+    createImage.loadRequest({ modelID: 'imagea', prompt: 'a fox at dusk' });
+    createImage.submit();
+    await vi.advanceTimersByTimeAsync(SEND_DELAY_MS);
+    expect(core.argsOf('jobs:submit')[1]).not.toHaveProperty('originJobId');
   });
 });

@@ -34,10 +34,17 @@ class CreateVideoState {
   referenceVideos = $state<string[]>([]);
   elementIDs = $state<string[]>([]);
   seed = new SeedLock();
+  /** The job whose result was remixed into the form (its results and this form's are siblings), if any. */
+  originJobId = $state<string | null>(null);
 
   constructor() {
     // References from the account's library and its elements' ids start over in another account.
-    accountBound<CreateVideoState>(this, () => ({ referenceImages: [], referenceVideos: [], elementIDs: [] }));
+    accountBound<CreateVideoState>(this, () => ({
+      referenceImages: [],
+      referenceVideos: [],
+      elementIDs: [],
+      originJobId: null,
+    }));
   }
 
   readonly rules: VideoModelRules | undefined = $derived(videoRules(this.modelID));
@@ -175,10 +182,11 @@ class CreateVideoState {
     this.elementIDs = this.elementIDs.filter((_, i) => i !== index);
   }
 
-  /** Reopens the form with a request's exact params (remix). */
-  loadRequest(body: Record<string, unknown>): void {
+  /** Reopens the form with a request's exact params (remix); `originJobId`: the job that made the asset remixed. */
+  loadRequest(body: Record<string, unknown>, originJobId: string | null = null): void {
     const rules = videoRules(body['modelID']);
     if (!rules) return;
+    this.originJobId = originJobId;
     const list = (v: unknown) =>
       (Array.isArray(v) ? v.filter((x) => typeof x === 'object' && x !== null) : []) as Record<string, unknown>[];
     this.modelID = body['modelID'] as string;
@@ -215,7 +223,7 @@ class CreateVideoState {
       body = { ...body, options: { [group]: { ...options[group], seed: this.seed.forSubmit() } } };
     }
     // Held a moment in the queue (cancellable there), so the form is free for the next one at once.
-    void submitGeneration(normalize({ kind: 'video', body }));
+    void submitGeneration(normalize({ kind: 'video', body }), this.originJobId);
     return null;
   }
 }
