@@ -16,6 +16,7 @@ import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
 import { collectionsHandlers } from './handlers/collections.ts';
+import { accountBudget, budgetHandlers } from './handlers/budget.ts';
 import { followDemoLibrary } from './demo/demo-library.ts';
 import { browserMediaUrl } from './library/library-host.ts';
 import { createForeground } from './library/paced-work.ts';
@@ -36,7 +37,7 @@ import { createLogger, logFilePath, type Logger } from './log/logger.ts';
 import { checkDataDir } from './data-dir.ts';
 import { createServiceReach } from './host/service-reach.ts';
 import { followServiceReach, refuseUnreachablePaidWork } from './service-reach-follow.ts';
-import type { EngineTime } from './host/time.ts';
+import { systemTime, type EngineTime } from './host/time.ts';
 
 export interface CoreDeps {
   dataDir: string;
@@ -137,6 +138,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   onServiceBack = reachFollow.back;
   // Folders the main process's dialog returned: in the app, the only source of a new library folder.
   const pickedFolders = createPickedFolders();
+  // The credit caps' one policy (core/budgets/), for the open account, on the engines' clock.
+  const budget = { ctx, now: () => (deps.time ?? systemTime).now() };
   const handlers: Handlers = refuseUnreachablePaidWork(
     {
       ...appHandlers(ctx),
@@ -153,7 +156,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       ...assetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...presetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...syncHandlers({ syncer: services.syncer, reach }),
-      ...jobsHandlers(services, ctx.mediaUrlFor),
+      ...jobsHandlers(services, ctx.mediaUrlFor, () => accountBudget(budget)),
       ...trainingHandlers(services),
       ...uploadsHandlers(services),
       ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),
@@ -162,6 +165,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
         events,
         exportTo: async (refs, to) => (await libraryHost.library()).exportTo(refs, to),
       }),
+      ...budgetHandlers(budget),
     },
     reach,
   );

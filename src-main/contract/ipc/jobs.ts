@@ -148,13 +148,19 @@ const videoBodyShape = v.looseObject(
 const videoBody = v.pipe(videoBodyShape, fitsBody<v.InferOutput<typeof videoBodyShape>>());
 const upscaleBody = v.strictObject({ imageID: id('imageID') }, 'An upscale request is { imageID } and nothing else.');
 
+/**
+ * The user's explicit "Generate anyway": sent although its estimate would pass a credit cap
+ * (without it such a request is refused with 'over_budget' and the reason, core/budgets/).
+ */
+const overBudget = v.optional(v.literal(true, 'overBudget is true (the user chose to go over the cap) or left out.'));
+
 /** What jobs:submit takes: one generation request of any kind (the core checks it against the model's rules). */
 const submitRequest = v.variant(
   'kind',
   [
-    v.strictObject({ kind: v.literal('image'), body: imageBody }),
-    v.strictObject({ kind: v.literal('video'), body: videoBody }),
-    v.strictObject({ kind: v.literal('upscale'), body: upscaleBody }),
+    v.strictObject({ kind: v.literal('image'), body: imageBody, overBudget }),
+    v.strictObject({ kind: v.literal('video'), body: videoBody, overBudget }),
+    v.strictObject({ kind: v.literal('upscale'), body: upscaleBody, overBudget }),
   ],
   'A generation request is { kind: image | video | upscale, body }.',
 );
