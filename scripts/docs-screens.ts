@@ -22,6 +22,10 @@ const SCREENS: Record<string, string> = {
   'family-tree-1920x1080-dark': 'family-tree-1920x1080-dark',
   'family-tree-1024x640-light': 'family-tree-1024x640-light',
   'family-tree-1024x640-dark': 'family-tree-1024x640-dark',
+  'spending-1920x1080-light': 'spending-1920x1080-light',
+  'spending-1920x1080-dark': 'spending-1920x1080-dark',
+  'spending-1024x640-light': 'spending-1024x640-light',
+  'spending-1024x640-dark': 'spending-1024x640-dark',
 };
 
 mkdirSync(to, { recursive: true });

@@ -1,7 +1,15 @@
 // Page object for the app frame: sidebar navigation, status bar, queue dock, toasts.
 import type { Locator, Page } from '@playwright/test';
 
-export const VIEW_NAMES = ['create-image', 'create-video', 'models', 'library', 'jobs', 'settings'] as const;
+export const VIEW_NAMES = [
+  'create-image',
+  'create-video',
+  'models',
+  'library',
+  'jobs',
+  'spending',
+  'settings',
+] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
 export class AppShellPage {

@@ -72,6 +72,9 @@ export const WAIT_OPTION = flag(
   'Follow the job to its end with the background engine (same intervals, batching and backoff).',
 );
 export const DOWNLOAD_OPTION = flag('Put the outputs in the library (implies --wait) and print their paths.');
+export const OVER_BUDGET_OPTION = flag(
+  'Send it even though its estimate would pass your daily or monthly credit cap (without it such a request is refused, exit code 2).',
+);
 
 /** Typed readers of parsed option values. */
 export const text = (input: CommandInput, name: string): string | undefined => {

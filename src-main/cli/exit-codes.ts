@@ -41,6 +41,7 @@ export function exitCodeFor(info: ErrorInfo): ExitCode {
   switch (info.code) {
     case 'invalid_argument':
     case 'validation':
+    case 'over_budget':
       return EXIT.usage;
     case 'network':
     case 'offline':

@@ -26,6 +26,8 @@ export function checkRequest(ctx: CliContext, kind: JobKindInfo, body: Record<st
 export interface FollowChoices {
   wait: boolean;
   download: boolean;
+  /** --over-budget: sent even though its estimate would pass a credit cap. */
+  overBudget?: boolean;
 }
 
 export async function submitJob(
@@ -37,7 +39,14 @@ export async function submitJob(
   checkRequest(ctx, kind, body);
   const session = await ctx.session();
   await session.requireAccount();
-  const job = await session.call('jobs:submit', { kind, body } as SubmitRequestInfo);
+  const request = { kind, body, ...(choices.overBudget ? { overBudget: true } : {}) } as SubmitRequestInfo;
+  const job = await session.call('jobs:submit', request).catch((error: unknown) => {
+    if (error instanceof CliError && error.info.code === 'over_budget') {
+      const message = `${error.info.message} Nothing was sent; add --over-budget to send it anyway.`;
+      throw new CliError({ ...error.info, message }, EXIT.usage);
+    }
+    throw error;
+  });
   if (job.jobId) ctx.out.note(`submitted ${kind} job ${job.jobId}`);
   else ctx.out.note('sent; the service has not confirmed the job yet (Atelier checks whether it arrived)');
   await finishJob(ctx, session, job, choices);

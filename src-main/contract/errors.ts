@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   'network', // connection refused, reset, timed out, DNS
   'malformed_response', // the service answered something that is not the spec's envelope
   'conflict',
+  'over_budget', // a paid request whose estimate would pass the user's daily or monthly credit cap
   'disk_full',
   'offline',
   'unsupported', // the running platform cannot do this (e.g. no Electron binary)

@@ -20,6 +20,7 @@ import { collectionsEvents, collectionsInvoke } from './ipc/collections.ts';
 import { marksInvoke } from './ipc/marks.ts';
 import { trashEvents, trashInvoke } from './ipc/trash.ts';
 import { familyEvents, familyInvoke } from './ipc/family.ts';
+import { budgetEvents, budgetInvoke } from './ipc/budget.ts';
 
 export const invokeChannels = {
   ...appInvoke,
@@ -38,6 +39,7 @@ export const invokeChannels = {
   ...marksInvoke,
   ...trashInvoke,
   ...familyInvoke,
+  ...budgetInvoke,
 };
 
 export const eventChannels = {
@@ -56,6 +58,7 @@ export const eventChannels = {
   ...collectionsEvents,
   ...trashEvents,
   ...familyEvents,
+  ...budgetEvents,
 };
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -20,6 +20,7 @@ import { marksHandlers } from './handlers/marks.ts';
 import { trashHandlers } from './handlers/trash.ts';
 import { marksImportHandlers } from './handlers/marks-import.ts';
 import { familyHandlers } from './handlers/family.ts';
+import { accountBudget, budgetHandlers } from './handlers/budget.ts';
 import { followDemoLibrary } from './demo/demo-library.ts';
 import { browserMediaUrl } from './library/library-host.ts';
 import { createForeground } from './library/paced-work.ts';
@@ -40,7 +41,7 @@ import { createLogger, logFilePath, type Logger } from './log/logger.ts';
 import { checkDataDir } from './data-dir.ts';
 import { createServiceReach } from './host/service-reach.ts';
 import { followServiceReach, refuseUnreachablePaidWork } from './service-reach-follow.ts';
-import type { EngineTime } from './host/time.ts';
+import { systemTime, type EngineTime } from './host/time.ts';
 
 export interface CoreDeps {
   dataDir: string;
@@ -141,6 +142,8 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
   onServiceBack = reachFollow.back;
   // Folders the main process's dialog returned: in the app, the only source of a new library folder.
   const pickedFolders = createPickedFolders();
+  // The credit caps' one policy (core/budgets/), for the open account, on the engines' clock.
+  const budget = { ctx, now: () => (deps.time ?? systemTime).now() };
   const handlers: Handlers = refuseUnreachablePaidWork(
     {
       ...appHandlers(ctx),
@@ -158,7 +161,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       ...familyHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...presetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...syncHandlers({ syncer: services.syncer, reach }),
-      ...jobsHandlers(services, ctx.mediaUrlFor),
+      ...jobsHandlers(services, ctx.mediaUrlFor, () => accountBudget(budget)),
       ...trainingHandlers(services),
       ...uploadsHandlers(services),
       ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),
@@ -170,6 +173,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       ...marksHandlers({ cache: services.cache, events }),
       ...trashHandlers({ library: libraryHost, mediaUrlFor: ctx.mediaUrlFor }),
       ...marksImportHandlers({ cache: services.cache, events }),
+      ...budgetHandlers(budget),
     },
     reach,
   );

@@ -1,7 +1,17 @@
 // generate image | generate video: flags → a body in the shape the service takes, the shared
 // rules, then the core's outbox (and optionally the engine and the library).
 import type { Command, CommandInput } from '../command.ts';
-import { DOWNLOAD_OPTION, WAIT_OPTION, bool, flag, list, repeated, string, text } from '../command.ts';
+import {
+  DOWNLOAD_OPTION,
+  OVER_BUDGET_OPTION,
+  WAIT_OPTION,
+  bool,
+  flag,
+  list,
+  repeated,
+  string,
+  text,
+} from '../command.ts';
 import { PUBLIC_IMAGE_MODEL_IDS, VIDEO_MODEL_IDS } from '../../contract/rules/index.ts';
 import { buildImageBody, buildVideoBody, type Built } from '../generation-request.ts';
 import { refusal, submitJob } from '../job-flow.ts';
@@ -13,6 +23,12 @@ function requireModel(input: CommandInput): string {
     throw usageError('--model is required: a public model id or one of your trained models.', 'modelID');
   return model.trim();
 }
+
+const followChoices = (input: CommandInput) => ({
+  wait: bool(input, 'wait'),
+  download: bool(input, 'download'),
+  overBudget: bool(input, 'over-budget'),
+});
 
 const bodyOf = (built: Built): Record<string, unknown> => {
   if (!built.ok) throw refusal(built.problems);
@@ -43,6 +59,7 @@ export const generateImage: Command = {
     option: repeated(OPTION_HELP, 'KEY=VALUE'),
     wait: WAIT_OPTION,
     download: DOWNLOAD_OPTION,
+    'over-budget': OVER_BUDGET_OPTION,
   },
   details:
     'A request the rules refuse is not sent: each problem is printed on its own line naming the field, exit code 2.',
@@ -66,7 +83,7 @@ export const generateImage: Command = {
         options: list(input, 'option'),
       }),
     );
-    await submitJob(ctx, 'image', body, { wait: bool(input, 'wait'), download: bool(input, 'download') });
+    await submitJob(ctx, 'image', body, followChoices(input));
   },
 };
 
@@ -89,6 +106,7 @@ export const generateVideo: Command = {
     ),
     wait: WAIT_OPTION,
     download: DOWNLOAD_OPTION,
+    'over-budget': OVER_BUDGET_OPTION,
   },
   details:
     'A request the rules refuse is not sent: each problem is printed on its own line naming the field, exit code 2.',
@@ -104,7 +122,7 @@ export const generateVideo: Command = {
         options: list(input, 'option'),
       }),
     );
-    await submitJob(ctx, 'video', body, { wait: bool(input, 'wait'), download: bool(input, 'download') });
+    await submitJob(ctx, 'video', body, followChoices(input));
   },
 };
 
@@ -112,9 +130,9 @@ export const upscale: Command = {
   words: ['upscale'],
   summary: 'Start an upscaling job for one of your images.',
   positionals: [{ name: 'IMAGE_ID', required: true }],
-  options: { wait: WAIT_OPTION, download: DOWNLOAD_OPTION },
+  options: { wait: WAIT_OPTION, download: DOWNLOAD_OPTION, 'over-budget': OVER_BUDGET_OPTION },
   async run(ctx, input) {
     const imageID = String(input.args['IMAGE_ID'] ?? '');
-    await submitJob(ctx, 'upscale', { imageID }, { wait: bool(input, 'wait'), download: bool(input, 'download') });
+    await submitJob(ctx, 'upscale', { imageID }, followChoices(input));
   },
 };

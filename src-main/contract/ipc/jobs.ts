@@ -158,13 +158,19 @@ export interface SubmitOriginInfo {
   originJobId?: string | undefined;
 }
 
+/**
+ * The user's explicit "Generate anyway": sent although its estimate would pass a credit cap
+ * (without it such a request is refused with 'over_budget' and the reason, core/budgets/).
+ */
+const overBudget = v.optional(v.literal(true, 'overBudget is true (the user chose to go over the cap) or left out.'));
+
 /** What jobs:submit takes: one generation request of any kind (the core checks it against the model's rules). */
 const submitRequest = v.variant(
   'kind',
   [
-    v.strictObject({ kind: v.literal('image'), body: imageBody, ...origin }),
-    v.strictObject({ kind: v.literal('video'), body: videoBody, ...origin }),
-    v.strictObject({ kind: v.literal('upscale'), body: upscaleBody, ...origin }),
+    v.strictObject({ kind: v.literal('image'), body: imageBody, ...origin, overBudget }),
+    v.strictObject({ kind: v.literal('video'), body: videoBody, ...origin, overBudget }),
+    v.strictObject({ kind: v.literal('upscale'), body: upscaleBody, ...origin, overBudget }),
   ],
   'A generation request is { kind: image | video | upscale, body }.',
 );

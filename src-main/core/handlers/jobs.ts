@@ -6,7 +6,10 @@ import type {
   JobSummaryInfo,
   SubmitRequestInfo,
 } from '../../contract/ipc/jobs.ts';
+import { AppError } from '../../contract/errors.ts';
+import { validate } from '../../contract/rules/index.ts';
 import { readyJobs, type AccountServices } from '../account-services.ts';
+import type { BudgetGate } from '../budgets/budget-gate.ts';
 import { assetToInfo, type MediaUrlFor } from './to-info.ts';
 import type { JobsEngine } from '../jobs/engine.ts';
 
@@ -38,10 +41,25 @@ function withWhatIsKnown(
   };
 }
 
-export function jobsHandlers(host: AccountServices, mediaUrlFor: MediaUrlFor) {
+/**
+ * A request the rules accept whose estimate would pass a credit cap is refused with the policy's
+ * reason ('over_budget'), unless the user chose to go over it (`overBudget: true`). One the rules
+ * refuse is left to the outbox, which says what is wrong with it.
+ */
+function refuseOverBudget({ overBudget, ...request }: SubmitRequestInfo, budget: BudgetGate): SubmitRequestInfo {
+  if (overBudget === true || validate(request).length > 0) return request;
+  const verdict = budget.check(budget.estimate(request.kind, request.body));
+  if (!verdict.ok) throw new AppError({ code: 'over_budget', message: verdict.reason });
+  return request;
+}
+
+export function jobsHandlers(host: AccountServices, mediaUrlFor: MediaUrlFor, budget: () => BudgetGate) {
   const engine = () => readyJobs(host);
   return {
-    'jobs:submit': async (request: SubmitRequestInfo): Promise<JobInfo> => (await engine()).submit(request),
+    'jobs:submit': async (request: SubmitRequestInfo): Promise<JobInfo> => {
+      const jobs = await engine();
+      return jobs.submit(refuseOverBudget(request, budget()));
+    },
     'jobs:list': async (args: { limit?: number | undefined } | undefined): Promise<JobInfo[]> =>
       (await engine()).list(args?.limit),
     'jobs:get': async ({ localId }: { localId: number }): Promise<JobInfo> => (await engine()).get(localId),

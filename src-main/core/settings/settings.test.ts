@@ -171,4 +171,38 @@ describe('settings', () => {
     expect(info).not.toHaveProperty('mode');
     expect(info).toHaveProperty('allowWeakKeyStorage', false);
   });
+
+  it('keeps each account’s credit caps: whole positive numbers or off, a bad one refused with words, a hand-edited one ignored', () => {
+    const dir = tempDir();
+    const settings = createSettings({ store: createJsonFileStore(dir), dataDir: dir });
+    expect(settings.get().creditCaps).toEqual({});
+    settings.update({ creditCaps: { demo: { daily: 200, monthly: null } } });
+    expect(createSettings({ store: createJsonFileStore(dir), dataDir: dir }).get().creditCaps).toEqual({
+      demo: { daily: 200, monthly: null },
+    });
+    expect(refusal(() => settings.update({ creditCaps: { demo: { daily: 1.5, monthly: null } } }))).toMatchObject({
+      code: 'invalid_argument',
+      field: 'creditCaps',
+      message: 'The daily cap must be a whole number of credits.',
+    });
+    expect(refusal(() => settings.update({ creditCaps: { demo: { daily: null, monthly: 0 } } }))).toMatchObject({
+      message: 'The monthly cap must be at least 1 credit. Leave it empty to have no cap.',
+    });
+    expect(settings.get().creditCaps).toEqual({ demo: { daily: 200, monthly: null } });
+    // Not the renderer's to see or change through settings:update.
+    expect(toSettingsInfo(settings.get())).not.toHaveProperty('creditCaps');
+    // A hand edit that breaks the rule falls back to no caps rather than crashing.
+    const file = join(dir, 'settings.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8'));
+    stored.settings.creditCaps = { demo: { daily: -4, monthly: 'lots' } };
+    writeFileSync(file, JSON.stringify(stored));
+    const ignored: string[] = [];
+    const reread = createSettings({
+      store: createJsonFileStore(dir),
+      dataDir: dir,
+      onInvalidStored: (f) => ignored.push(f),
+    });
+    expect(reread.get().creditCaps).toEqual({});
+    expect(ignored).toEqual(['creditCaps']);
+  });
 });

@@ -9,6 +9,7 @@ import {
   settingsFieldSchemas,
   type SettingsInfo,
 } from '../../contract/ipc/settings.ts';
+import { creditCapsSchema, type CreditCapsInfo } from '../../contract/ipc/budget.ts';
 import type { KeyValueStore } from './store.ts';
 
 export type AccountMode = 'none' | 'demo' | 'service';
@@ -39,10 +40,23 @@ const settingsSchemas = {
   mode: v.picklist(['none', 'demo', 'service'], 'mode must be none, demo or service.'),
   /** Written by the shell when the window moves or resizes. */
   windowState: windowStateSchema,
+  /**
+   * Each account's credit caps, by its id (AccountInfo.id: a hash, or 'demo'); an account without an
+   * entry has none. Changed through budget:set-caps (core/budgets/credit-caps.ts), never settings:update.
+   */
+  creditCaps: v.record(
+    v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)),
+    creditCapsSchema,
+    'creditCaps must map account ids to { daily, monthly }.',
+  ),
 };
 
 export type SettingsKey = keyof typeof settingsSchemas;
-export type SettingsValues = SettingsInfo & { mode: AccountMode; windowState: WindowState | null };
+export type SettingsValues = SettingsInfo & {
+  mode: AccountMode;
+  windowState: WindowState | null;
+  creditCaps: Record<string, CreditCapsInfo>;
+};
 
 export function defaultSettings(dataDir: string): SettingsValues {
   return {
@@ -59,6 +73,7 @@ export function defaultSettings(dataDir: string): SettingsValues {
     openAtLogin: false,
     mode: 'none',
     windowState: null,
+    creditCaps: {},
   };
 }
 

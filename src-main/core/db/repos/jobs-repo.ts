@@ -17,6 +17,12 @@ import {
 
 export { type JobKind, type JobPatch, type JobRow, type JobState, type NewJob } from './job-row.ts';
 
+/** A job as the budget sees it: what it was, when it was asked for, what it cost (null: not reported yet). */
+export type JobSpendingRow = Pick<
+  JobRow,
+  'local_id' | 'kind' | 'model_id' | 'state' | 'request' | 'credits' | 'created_at'
+>;
+
 const ACTIVE = sql`state IN ('queued', 'running')`;
 
 export class JobsRepo {
@@ -247,6 +253,19 @@ export class JobsRepo {
       WHERE kind = ${kind} AND model_id = ${modelId} AND state = 'succeeded' AND credits IS NULL
         AND job_id IS NOT NULL AND finished_at >= ${since}
       ORDER BY finished_at DESC LIMIT ${limit}`);
+  }
+
+  /**
+   * What the budget counts (core/budgets/): the generation jobs created since `since` that were or
+   * will be charged — with credits the service reported, or on their way / finished without a cost
+   * yet (the budget estimates those). Oldest first.
+   */
+  spendingSince(since: number): JobSpendingRow[] {
+    return this.#q.all<JobSpendingRow>(sql`
+      SELECT local_id, kind, model_id, state, request, credits, created_at FROM jobs
+      WHERE created_at >= ${since} AND kind IN ('image', 'video', 'upscale')
+        AND (credits IS NOT NULL OR state IN ('submitting', 'queued', 'running', 'succeeded'))
+      ORDER BY created_at, local_id`);
   }
 
   /** What recent finished jobs of one kind and model cost, newest first, with their requests. */

@@ -19,6 +19,7 @@ import { imageReferenceRefusal } from '../create/reference-targets.ts';
 import type { DraggedAsset } from '../library/asset-drag.ts';
 import { SeedLock } from '../create/seed.svelte.ts';
 import { submitGeneration } from '../commands/submit-generation.ts';
+import { budget } from './budget.svelte.ts';
 import { trainedModels } from './trained-models.svelte.ts';
 
 /** Trained-model settings edited in the "Trained model" section (prompt, preset, count and seed live apart). */
@@ -225,7 +226,10 @@ class CreateImageState {
     if (first) return first.field;
     const body = this.isTrained ? { ...this.body, seed: this.seed.forSubmit() } : this.body;
     // Held a moment in the queue (cancellable there), so the form is free for the next one at once.
-    void submitGeneration(normalize({ kind: 'image', body }), this.originJobId);
+    void submitGeneration(normalize({ kind: 'image', body }), {
+      checked: budget.verdicts.image,
+      originJobId: this.originJobId,
+    });
     return null;
   }
 }

@@ -15,6 +15,7 @@ import { videoReferenceRefusal, type ReferenceTarget, type VideoReferenceState }
 import type { DraggedAsset } from '../library/asset-drag.ts';
 import { SeedLock } from '../create/seed.svelte.ts';
 import { submitGeneration } from '../commands/submit-generation.ts';
+import { budget } from './budget.svelte.ts';
 
 export interface ReferenceImageDraft {
   url: string;
@@ -223,7 +224,10 @@ class CreateVideoState {
       body = { ...body, options: { [group]: { ...options[group], seed: this.seed.forSubmit() } } };
     }
     // Held a moment in the queue (cancellable there), so the form is free for the next one at once.
-    void submitGeneration(normalize({ kind: 'video', body }), this.originJobId);
+    void submitGeneration(normalize({ kind: 'video', body }), {
+      checked: budget.verdicts.video,
+      originJobId: this.originJobId,
+    });
     return null;
   }
 }

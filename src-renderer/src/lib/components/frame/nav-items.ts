@@ -1,5 +1,14 @@
 // The sidebar's destinations, in order, with their icons and shortcut digits.
-import { boxes, clapperboard, imagePlus, layoutGrid, listChecks, settings, type Glyph } from '../ui/glyphs.ts';
+import {
+  boxes,
+  chartColumn,
+  clapperboard,
+  imagePlus,
+  layoutGrid,
+  listChecks,
+  settings,
+  type Glyph,
+} from '../ui/glyphs.ts';
 import type { View } from '../../state/router.svelte.ts';
 
 export interface NavItem {
@@ -14,5 +23,6 @@ export const NAV_ITEMS: NavItem[] = [
   { view: 'models', label: 'Models', icon: boxes },
   { view: 'library', label: 'Library', icon: layoutGrid },
   { view: 'jobs', label: 'Jobs', icon: listChecks },
+  { view: 'spending', label: 'Spending', icon: chartColumn },
   { view: 'settings', label: 'Settings', icon: settings },
 ];

@@ -57,6 +57,10 @@ export const listChecks: Glyph = {
   markup:
     '<path d="M13 5h8"/><path d="M13 12h8"/><path d="M13 19h8"/><path d="m3 17 2 2 4-4"/><path d="m3 7 2 2 4-4"/>',
 };
+export const chartColumn: Glyph = {
+  name: 'chart-column',
+  markup: '<path d="M3 3v16a2 2 0 0 0 2 2h16"/><path d="M18 17V9"/><path d="M13 17V5"/><path d="M8 17v-3"/>',
+};
 export const settings: Glyph = {
   name: 'settings',
   markup:
