@@ -4,6 +4,7 @@
 // the `cache` an account session carries (the field keeps its old name).
 import { closeDatabase, openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './database.ts';
 import { AssetsRepo } from './repos/assets-repo.ts';
+import { BatchesRepo } from './repos/batches-repo.ts';
 import { CollectionsRepo } from './repos/collections-repo.ts';
 import { JobsRepo } from './repos/jobs-repo.ts';
 import { ModelsRepo } from './repos/models-repo.ts';
@@ -20,6 +21,7 @@ export interface AccountDb {
   readonly collections: CollectionsRepo;
   readonly presets: PresetsRepo;
   readonly jobs: JobsRepo;
+  readonly batches: BatchesRepo;
   readonly uploads: UploadsRepo;
   readonly syncState: SyncStateRepo;
   /** Runs `work` in one IMMEDIATE transaction: all of it commits, or none of it on a throw. */
@@ -36,6 +38,7 @@ export function createAccountDb(sqlite: SqliteDatabase, file = sqlite.name): Acc
     collections: new CollectionsRepo(sqlite),
     presets: new PresetsRepo(sqlite),
     jobs: new JobsRepo(sqlite),
+    batches: new BatchesRepo(sqlite),
     uploads: new UploadsRepo(sqlite),
     syncState: new SyncStateRepo(sqlite),
     transaction: <T>(work: () => T): T => writeTransaction(sqlite, work),

@@ -14,6 +14,11 @@ import { migration0011 } from './0011-uploaded-kind.ts';
 import { migration0012 } from './0012-job-attribution.ts';
 import { migration0013 } from './0013-preset-samples.ts';
 import { migration0014 } from './0014-media-facts.ts';
+import { migration0017 } from './0017-batches.ts';
+
+// Versions 15 (ratings) and 16 (trash) are other branches' (issue 32); until they are merged these
+// stand in for them so the list stays 1, 2, 3, …. The merge replaces them with the real migrations.
+const reserved = (version: number, name: string): Migration => ({ version, name, up() {} });
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -30,4 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0012,
   migration0013,
   migration0014,
+  reserved(15, 'ratings-flags'),
+  reserved(16, 'trash'),
+  migration0017,
 ];
