@@ -58,7 +58,9 @@ function refused(row: number, expansion: number | null, of: number, problems: Fi
 
 /** A row's cells with the shared ones under them, each parsed for wildcards. */
 function parsedCells(row: BatchRow, shared: BatchCells): { names: string[]; cards: Wildcard[]; count: number } {
-  const cells: BatchCells = { ...shared, ...row.cells };
+  // The row's own cells first (reading order), then the shared settings it leaves empty.
+  const cells: BatchCells = { ...row.cells };
+  for (const [name, value] of Object.entries(shared)) if (!(name in cells)) cells[name] = value;
   const names = Object.keys(cells).filter((name) => cells[name] !== '');
   const cards = names.map((name) => {
     try {
@@ -71,7 +73,7 @@ function parsedCells(row: BatchRow, shared: BatchCells): { names: string[]; card
   return { names, cards, count: cards.reduce((n, card) => n * card.count, 1) };
 }
 
-/** Every combination of the cells' alternatives, the first column varying slowest. */
+/** Every combination of the cells' alternatives, the first column varying slowest (the row's own, then the shared ones). */
 function combinations(names: readonly string[], cards: readonly Wildcard[]): BatchCells[] {
   let out: BatchCells[] = [{}];
   names.forEach((name, i) => {

@@ -1,24 +1,11 @@
 // Handlers of the batches:* channels: the text is planned here with contract/batch (the same code
 // the CLI and the renderer read), estimated from the account's own history, and started on the
 // account's jobs engine (its batch runner sends through the outbox).
-import { planBatch, BatchTooLargeError, type BatchPlanResult } from '../../contract/batch/batch-plan.ts';
-import { BatchSourceError, readBatchCsv, readPromptList } from '../../contract/batch/batch-source.ts';
+import type { BatchPlanResult } from '../../contract/batch/batch-plan.ts';
 import { AppError } from '../../contract/errors.ts';
 import type { BatchDetailInfo, BatchInfo, BatchPlanInfo, BatchSourceInfo } from '../../contract/ipc/batches.ts';
 import { readyJobs, type AccountServices } from '../account-services.ts';
 import type { JobsEngine } from '../jobs/engine.ts';
-
-/** The text read and planned; a refused file or a batch over the cap is a clear invalid_argument. */
-export function planOf(source: BatchSourceInfo): BatchPlanResult {
-  try {
-    const rows = source.format === 'csv' ? readBatchCsv(source.text) : readPromptList(source.text);
-    return planBatch(rows, source.settings ?? {});
-  } catch (error) {
-    if (error instanceof BatchSourceError || error instanceof BatchTooLargeError)
-      throw new AppError({ code: 'invalid_argument', message: error.message, field: 'text' });
-    throw error;
-  }
-}
 
 async function planInfo(engine: JobsEngine, plan: BatchPlanResult): Promise<BatchPlanInfo> {
   const estimates = await engine.estimateMany(plan.jobs);
@@ -54,13 +41,18 @@ const nameOf = (source: BatchSourceInfo & { name?: string | undefined }, plan: B
     : `Batch of ${count}`;
 };
 
+/** Loaded at the first plan: a start never pays for the CSV reader. */
+const planOf = async (source: BatchSourceInfo): Promise<BatchPlanResult> =>
+  (await import('./batch-planning.ts')).planOf(source);
+
 export function batchesHandlers(host: AccountServices) {
   const engine = () => readyJobs(host);
   return {
-    'batches:plan': async (source: BatchSourceInfo): Promise<BatchPlanInfo> => planInfo(await engine(), planOf(source)),
+    'batches:plan': async (source: BatchSourceInfo): Promise<BatchPlanInfo> =>
+      planInfo(await engine(), await planOf(source)),
     'batches:start': async (source: BatchSourceInfo & { name?: string | undefined }): Promise<BatchDetailInfo> => {
       const jobs = await engine();
-      const plan = planOf(source);
+      const plan = await planOf(source);
       if (plan.jobs.length === 0) {
         throw new AppError({
           code: 'invalid_argument',
