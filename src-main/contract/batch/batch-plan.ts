@@ -75,11 +75,22 @@ function parsedCells(row: BatchRow, shared: BatchCells): { names: string[]; card
 
 /** Every combination of the cells' alternatives, the first column varying slowest (the row's own, then the shared ones). */
 function combinations(names: readonly string[], cards: readonly Wildcard[]): BatchCells[] {
-  let out: BatchCells[] = [{}];
-  names.forEach((name, i) => {
-    const texts = cards[i]!.expand();
-    out = out.flatMap((cells) => texts.map((text) => ({ ...cells, [name]: text })));
-  });
+  const lists = cards.map((card) => card.expand());
+  const total = lists.reduce((n, texts) => n * texts.length, 1);
+  const out: BatchCells[] = [];
+  for (let k = 0; k < total; k += 1) {
+    // k in mixed radix, the last column the fastest digit; each object built once, key by key.
+    const picks: number[] = [];
+    let rest = k;
+    for (let i = lists.length - 1; i >= 0; i -= 1) {
+      const size = lists[i]!.length;
+      picks[i] = rest % size;
+      rest = Math.floor(rest / size);
+    }
+    const cells: BatchCells = {};
+    for (let i = 0; i < names.length; i += 1) cells[names[i]!] = lists[i]![picks[i]!]!;
+    out.push(cells);
+  }
   return out;
 }
 
