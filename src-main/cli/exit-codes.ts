@@ -5,7 +5,10 @@ export const EXIT = {
   ok: 0,
   /** Something unexpected on this machine (a bug, a full disk). */
   failure: 1,
-  /** The request or the command line was refused before anything was sent. */
+  /**
+   * The request or the command line was refused before anything was sent. `atelier batch`: a row
+   * was refused (the valid ones were sent with --yes), or nothing was sent without --yes.
+   */
   usage: 2,
   /** The service answered with an error (NOK, 4xx/5xx), or a job ended unsuccessfully. */
   service: 3,

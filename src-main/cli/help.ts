@@ -52,7 +52,7 @@ export function listHelp(commands: readonly Command[], words: readonly string[])
       '',
       'The API key is read from ATELIER_API_KEY (else the key saved by the app, when this host can read it);',
       'it is never taken on the command line and never printed.',
-      'Exit codes: 0 ok, 2 refused request or usage, 3 service error, 4 network failure,',
+      'Exit codes: 0 ok, 2 refused request, refused batch row or usage, 3 service error, 4 network failure,',
       '5 downloads paused (disk nearly full, paused in the app, folder moving: they resume on the next run),',
       '130 interrupted, 1 anything else.',
       `Run \`atelier <command> --help\` for a command's options.`,

@@ -21,6 +21,7 @@ import { marksInvoke } from './ipc/marks.ts';
 import { trashEvents, trashInvoke } from './ipc/trash.ts';
 import { familyEvents, familyInvoke } from './ipc/family.ts';
 import { budgetEvents, budgetInvoke } from './ipc/budget.ts';
+import { batchesEvents, batchesInvoke } from './ipc/batches.ts';
 
 export const invokeChannels = {
   ...appInvoke,
@@ -40,6 +41,7 @@ export const invokeChannels = {
   ...trashInvoke,
   ...familyInvoke,
   ...budgetInvoke,
+  ...batchesInvoke,
 };
 
 export const eventChannels = {
@@ -59,6 +61,7 @@ export const eventChannels = {
   ...trashEvents,
   ...familyEvents,
   ...budgetEvents,
+  ...batchesEvents,
 };
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -12,6 +12,7 @@ import { assetsHandlers } from './handlers/assets.ts';
 import { presetsHandlers } from './handlers/presets.ts';
 import { syncHandlers } from './handlers/sync.ts';
 import { jobsHandlers } from './handlers/jobs.ts';
+import { batchesHandlers } from './handlers/batches.ts';
 import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
@@ -162,6 +163,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       ...presetsHandlers({ cache: services.cache, mediaUrlFor: ctx.mediaUrlFor }),
       ...syncHandlers({ syncer: services.syncer, reach }),
       ...jobsHandlers(services, ctx.mediaUrlFor, () => accountBudget(budget)),
+      ...batchesHandlers(services),
       ...trainingHandlers(services),
       ...uploadsHandlers(services),
       ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),

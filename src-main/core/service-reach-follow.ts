@@ -10,7 +10,13 @@ import type { HostInfo } from './context.ts';
 import type { ServiceReach } from './host/service-reach.ts';
 
 /** The channels that spend the user's credits: refused while the service cannot be reached. */
-export const PAID_CHANNELS = ['jobs:submit', 'jobs:resubmit', 'training:start'] as const;
+export const PAID_CHANNELS = [
+  'jobs:submit',
+  'jobs:resubmit',
+  'training:start',
+  'batches:start',
+  'batches:resume',
+] as const;
 
 type PaidChannel = (typeof PAID_CHANNELS)[number];
 type AnyHandler = (args: never) => unknown;

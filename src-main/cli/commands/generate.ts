@@ -13,7 +13,7 @@ import {
   text,
 } from '../command.ts';
 import { PUBLIC_IMAGE_MODEL_IDS, VIDEO_MODEL_IDS } from '../../contract/rules/index.ts';
-import { buildImageBody, buildVideoBody, type Built } from '../generation-request.ts';
+import { buildImageBody, buildVideoBody, type Built } from '../../contract/batch/request-flags.ts';
 import { refusal, submitJob } from '../job-flow.ts';
 import { usageError } from '../exit-codes.ts';
 

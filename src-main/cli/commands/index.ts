@@ -1,5 +1,6 @@
 // Every command of the CLI, in the order help lists them.
 import type { Command } from '../command.ts';
+import { batch } from './batch.ts';
 import { generateImage, generateVideo, upscale } from './generate.ts';
 import { jobsCommands } from './jobs.ts';
 import { libraryCommands } from './library.ts';
@@ -15,6 +16,7 @@ export const ALL_COMMANDS: readonly Command[] = [
   generateImage,
   generateVideo,
   upscale,
+  batch,
   ...jobsCommands,
   ...mediaCommands,
   ...libraryCommands,

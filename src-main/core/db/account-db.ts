@@ -4,6 +4,7 @@
 // the `cache` an account session carries (the field keeps its old name).
 import { closeDatabase, openDatabase, type OpenDatabaseOptions, type SqliteDatabase } from './database.ts';
 import { AssetsRepo } from './repos/assets-repo.ts';
+import { BatchesRepo } from './repos/batches-repo.ts';
 import { CollectionsRepo } from './repos/collections-repo.ts';
 import { JobsRepo } from './repos/jobs-repo.ts';
 import { MarksRepo } from './repos/marks-repo.ts';
@@ -24,6 +25,7 @@ export interface AccountDb {
   readonly collections: CollectionsRepo;
   readonly presets: PresetsRepo;
   readonly jobs: JobsRepo;
+  readonly batches: BatchesRepo;
   readonly uploads: UploadsRepo;
   readonly syncState: SyncStateRepo;
   /** An asset's relatives (the family tree); read only. */
@@ -43,6 +45,7 @@ export function createAccountDb(sqlite: SqliteDatabase, file = sqlite.name): Acc
     collections: new CollectionsRepo(sqlite),
     presets: new PresetsRepo(sqlite),
     jobs: new JobsRepo(sqlite),
+    batches: new BatchesRepo(sqlite),
     uploads: new UploadsRepo(sqlite),
     syncState: new SyncStateRepo(sqlite),
     lineage: new LineageRepo(sqlite),

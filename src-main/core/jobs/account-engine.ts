@@ -7,6 +7,7 @@ import type { Notifier } from '../host/notifier.ts';
 import type { PowerSignals } from '../host/power-signals.ts';
 import type { EngineTime } from '../host/time.ts';
 import type { Settings } from '../settings/settings.ts';
+import type { BatchBudget } from './batch-runner.ts';
 import { createJobsEngine, type EngineLogger, type JobsEngine } from './engine.ts';
 import type { OutputAsset } from './outputs.ts';
 import { jobsServiceFromClient } from './service-port.ts';
@@ -24,6 +25,8 @@ export interface AccountJobsDeps {
   time?: EngineTime;
   /** The account's one gate for GET /jobs, shared with its library sync. */
   listGate?: JobListGate;
+  /** The credit caps a batch asks before each item (core/budgets); none: no cap. */
+  budget?: BatchBudget;
 }
 
 /**
@@ -54,5 +57,6 @@ export function createAccountJobsEngine(session: AccountSession, deps: AccountJo
     },
     onOutputs: deps.onOutputs,
     ...(deps.listGate ? { listGate: deps.listGate } : {}),
+    ...(deps.budget ? { budget: deps.budget } : {}),
   });
 }

@@ -12,7 +12,8 @@ import type { AccountDb } from '../db/account-db.ts';
 import type { EventBus } from '../events.ts';
 import { silentNotifier, type Notifier } from '../host/notifier.ts';
 import { steadyPowerSignals, type PowerSignals } from '../host/power-signals.ts';
-import { COST_SCAN_LIMIT, estimateCost } from './cost-estimate.ts';
+import { BatchRunner, type BatchBudget } from './batch-runner.ts';
+import { COST_SCAN_LIMIT, estimateCost, priceKey } from './cost-estimate.ts';
 import { JobListGate } from '../api/job-list-gate.ts';
 import { CreditsFiller } from './credits-filler.ts';
 import { engineOptions, gateStore, type JobsEngineOverrides } from './engine-options.ts';
@@ -57,6 +58,10 @@ export interface JobsEngineDeps {
   onRound?: (report: RoundReport) => void;
   /** The account's one gate for GET /jobs, shared with the library sync (default: the engine's own). */
   listGate?: JobListGate;
+  /** Asked before each batch item is sent (core/budgets); none: no cap. */
+  budget?: BatchBudget;
+  /** How many of a batch's requests may be unanswered at once (default BATCH_IN_FLIGHT). */
+  batchInFlight?: number;
 }
 
 export interface JobsEngine {
@@ -73,6 +78,10 @@ export interface JobsEngine {
   get(localId: number): JobInfo;
   history(query: { start: string; end: string; pageToken?: string | undefined }): Promise<JobHistoryPageInfo>;
   estimate(kind: 'image' | 'video', body: unknown): Promise<CostEstimateInfo>;
+  /** The estimates of many requests (a batch's), reading each model's history once. */
+  estimateMany(requests: readonly { kind: 'image' | 'video'; body: unknown }[]): Promise<CostEstimateInfo[]>;
+  /** Batches: many requests sent through the outbox at a pace the service accepts. */
+  readonly batches: BatchRunner;
   startTraining(modelId: string): Promise<TrainingInfo>;
   trainingStatus(modelId: string): TrainingInfo;
   /** Trainings running now and those that ended within the recent window, newest first. */
@@ -101,6 +110,11 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
   let aborter = new AbortController();
   const signal = () => aborter.signal;
   const said = jobEvents(store, events, () => cache.models.watchedTraining().length);
+  // Every change of a job row is said, and tells its batch (if any) that a slot may be free.
+  const jobChanged = (row: Parameters<typeof said.changed>[0]): void => {
+    said.changed(row);
+    batches.jobChanged(row);
+  };
 
   const finishNotifier = new FinishNotifier({
     store,
@@ -116,7 +130,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     events,
     time,
     finishNotifier,
-    changed: said.changed,
+    changed: jobChanged,
     onOutputs: deps.onOutputs,
     warn,
   });
@@ -129,7 +143,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     listGate,
     finishNotifier,
     finish,
-    changed: said.changed,
+    changed: jobChanged,
     counts: said.counts,
     isPosting: (localId) => outbox.isPosting(localId),
     resend: (row) => outbox.resend(row),
@@ -142,7 +156,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     time,
     modelOfImage: (imageId) => cache.assets.get('image', imageId)?.model_id ?? null,
     isOnline: () => power.isOnline(),
-    changed: said.changed,
+    changed: jobChanged,
     needsReconcile: () => {
       scheduler.reconcileBy(time.now() + options.reconcileDelayMs);
       jobsLoop.poke();
@@ -151,14 +165,23 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     modelRefusal: trainedModelRefusal({ cache, service, events, time, signal }),
     takeOver: (unattributed, row) => void tieJob(attribution, unattributed, row),
   });
-  const attribution = { cache, store, time, changed: said.changed };
+  const attribution = { cache, store, time, changed: jobChanged };
+  const batches = new BatchRunner({
+    store: cache.batches,
+    time,
+    submit: (request, link) => outbox.submit(request, link),
+    changed: (info) => events.emit('batches:changed', info),
+    budget: deps.budget,
+    maxInFlight: deps.batchInFlight,
+    warn,
+  });
   const credits = new CreditsFiller({
     cache,
     service,
     time,
     listGate,
     signal,
-    changed: (localId) => said.changed(store.mustGet(localId)),
+    changed: (localId) => jobChanged(store.mustGet(localId)),
   });
 
   /** A loop of background work: its "not before" stored, a 429 told to the status bar. */
@@ -217,11 +240,13 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       stopFollowing = followConditions(loops, power, deps.preferences);
       loops.forEach((loop) => loop.start());
       outbox.start();
+      batches.start();
       said.counts();
     },
     async stop() {
       stopFollowing?.();
       outbox.stop();
+      batches.stop();
       const stopping = everyLoop((loop) => loop.stop());
       aborter.abort(new AppError({ code: 'internal', message: 'The jobs engine stopped.' }));
       await stopping;
@@ -241,6 +266,34 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
       return jobInfoOf(store, row);
     },
     history: (query) => history.page(query),
+    batches,
+    estimateMany: async (requests) => {
+      const byKey = new Map<string, CostEstimateInfo>();
+      const histories = new Map<string, { request: string; credits: number }[]>();
+      const out: CostEstimateInfo[] = [];
+      for (const { kind, body } of requests) {
+        const modelID = isRecord(body) ? body['modelID'] : undefined;
+        if (typeof modelID !== 'string') {
+          out.push({ credits: null, basedOn: 0, low: null, high: null });
+          continue;
+        }
+        const model = `${kind}\u0000${modelID}`;
+        let history = histories.get(model);
+        if (!history) {
+          await credits.fill(kind, modelID).catch((error: unknown) => warn('Reading job costs failed', error));
+          history = cache.jobs.costHistory(kind, modelID, COST_SCAN_LIMIT);
+          histories.set(model, history);
+        }
+        const key = `${kind}\u0000${priceKey(kind, body)}`;
+        let estimate = byKey.get(key);
+        if (!estimate) {
+          estimate = estimateCost(kind, body, history);
+          byKey.set(key, estimate);
+        }
+        out.push(estimate);
+      }
+      return out;
+    },
     estimate: async (kind, body) => {
       const modelID = isRecord(body) ? body['modelID'] : undefined;
       if (typeof modelID !== 'string') return { credits: null, basedOn: 0, low: null, high: null };
@@ -257,7 +310,7 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     pollNow: () => everyLoop((loop) => loop.runNow()),
     checkNow: () => everyLoop((loop) => loop.checkNow()),
     settled: async () => {
-      await Promise.all([everyLoop((loop) => loop.settled()), outbox.settled()]);
+      await Promise.all([everyLoop((loop) => loop.settled()), outbox.settled(), batches.settled()]);
     },
   };
 }

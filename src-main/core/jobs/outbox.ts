@@ -131,18 +131,28 @@ export class Outbox {
   /**
    * Where a generation request enters the core: checked and normalised once, refused if its model
    * cannot generate or the machine is offline, then recorded and sent. Resolves with the row after
-   * the POST (or throws a refusal).
+   * the POST (or throws a refusal). `link` runs in the transaction that writes the row (a batch marks
+   * its item sent there: both are written or neither, so a restart never sends the item twice); if
+   * it throws, nothing is written or sent.
    */
-  async submit(request: GenerationRequest & SubmitOriginInfo): Promise<JobRow> {
+  async submit(request: GenerationRequest & SubmitOriginInfo, link?: (row: JobRow) => void): Promise<JobRow> {
     const sent = await this.#readyToSend(request);
     const { store, time } = this.#deps;
-    const row = store.insert({
-      kind: sent.kind,
-      modelId: this.#modelIdOf(sent),
-      request: sent.body,
-      originJobId: request.originJobId ?? null,
-      now: time.now(),
-    });
+    const insert = () =>
+      store.insert({
+        kind: sent.kind,
+        modelId: this.#modelIdOf(sent),
+        request: sent.body,
+        originJobId: request.originJobId ?? null,
+        now: time.now(),
+      });
+    const row = link
+      ? store.transaction(() => {
+          const made = insert();
+          link(made);
+          return made;
+        })
+      : insert();
     this.#deps.changed(row);
     return this.#post(row, sent);
   }

@@ -16,6 +16,7 @@ import { migration0013 } from './0013-preset-samples.ts';
 import { migration0014 } from './0014-media-facts.ts';
 import { migration0015 } from './0015-ratings-flags.ts';
 import { migration0016 } from './0016-trash.ts';
+import { migration0017 } from './0017-batches.ts';
 import { migration0018 } from './0018-asset-lineage.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -35,5 +36,6 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0014,
   migration0015,
   migration0016,
+  migration0017,
   migration0018,
 ];

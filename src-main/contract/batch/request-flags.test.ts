@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from '../contract/rules/index.ts';
-import { buildImageBody, buildVideoBody, coerce, splitPair } from './generation-request.ts';
+import { validate } from '../rules/index.ts';
+import { buildImageBody, buildVideoBody, coerce, splitPair } from './request-flags.ts';
 
 describe('flag values guided by the rules tables', () => {
   it('turns numbers and booleans into their types only where the table wants them', () => {

@@ -11,7 +11,7 @@ import {
   type FieldProblem,
   type SettingSpec,
   type SettingsTable,
-} from '../contract/rules/index.ts';
+} from '../rules/index.ts';
 
 export interface ImageFlags {
   model: string;
