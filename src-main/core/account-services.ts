@@ -22,6 +22,8 @@ import type { OutputAsset } from './jobs/outputs.ts';
 import { createLibraryHost, type LibraryHost } from './library/library-host.ts';
 import type { LibraryDeps } from './library/library.ts';
 import type { Settings } from './settings/settings.ts';
+import { BudgetGate } from './budgets/budget-gate.ts';
+import { capsOf } from './budgets/credit-caps.ts';
 import { createAccountSyncer } from './sync/account-syncer.ts';
 import type { Syncer } from './sync/syncer.ts';
 import type { UploadQueue } from './uploads/upload-queue.ts';
@@ -135,6 +137,12 @@ export function createAccountServices(deps: AccountServicesDeps): AccountService
       logger,
       onOutputs,
       listGate,
+      // A batch asks the credit caps' one policy (core/budgets/) before each item, on the engine's clock.
+      budget: new BudgetGate({
+        jobs: session.cache.jobs,
+        caps: () => capsOf(settings, accounts.info().id ?? ''),
+        now: () => time.now(),
+      }),
       ...(deps.time ? { time: deps.time } : {}),
     });
     const uploads = new UploadQueue({

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
 import type { BatchInfo } from '../../contract/ipc/batches.ts';
+import type { InvokeArgs, InvokeChannel, InvokeResult } from '../../contract/ipc.ts';
+import type { Result } from '../../contract/errors.ts';
 import { createCore, type Core } from '../core.ts';
 
 const host = { kind: 'browser', appVersion: '0.0.0-test', chromiumVersion: null, electronVersion: null } as const;
@@ -15,6 +17,9 @@ describe('batches channels', () => {
   let emulator: RunningEmulator;
   let dataDir: string;
   let core: Core;
+  /** The core's dispatcher, typed by the channel map (as the renderer's `invoke` is). */
+  const call = <C extends InvokeChannel>(channel: C, args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>> =>
+    core.dispatch(channel, args) as Promise<Result<InvokeResult<C>>>;
   const changed: BatchInfo[] = [];
 
   beforeAll(async () => {
@@ -29,7 +34,7 @@ describe('batches channels', () => {
     core.events.subscribe((event, payload) => {
       if (event === 'batches:changed') changed.push(payload as BatchInfo);
     });
-    expect((await core.dispatch('account:use-demo', undefined)).ok).toBe(true);
+    expect((await call('account:use-demo', undefined)).ok).toBe(true);
   });
   afterAll(async () => {
     await core.close();
@@ -41,7 +46,7 @@ describe('batches channels', () => {
 
   it('plans: the jobs with estimates, the refused rows in the rules’ words, nothing sent', async () => {
     emulator.control.resetStats();
-    const plan = await core.dispatch('batches:plan', { format: 'csv', text: csv });
+    const plan = await call('batches:plan', { format: 'csv', text: csv });
     if (!plan.ok) throw new Error(plan.error.message);
     expect(plan.value.jobs.map((j) => [j.row, j.expansion, j.body['prompt']])).toEqual([
       [1, 1, 'a fox'],
@@ -56,22 +61,20 @@ describe('batches channels', () => {
   });
 
   it('refuses a file it cannot read and a batch over the cap, naming the text', async () => {
-    expect(await core.dispatch('batches:plan', { format: 'csv', text: 'prompt,colour\nx,y\n' })).toMatchObject({
+    expect(await call('batches:plan', { format: 'csv', text: 'prompt,colour\nx,y\n' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument', field: 'text', message: expect.stringContaining('unknown column "colour"') },
     });
     const huge = '{a|b|c|d|e|f|g|h|i|j}'.repeat(5);
-    expect(
-      await core.dispatch('batches:plan', { format: 'prompts', text: huge, settings: { model: 'imagea' } }),
-    ).toMatchObject({
+    expect(await call('batches:plan', { format: 'prompts', text: huge, settings: { model: 'imagea' } })).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument', message: expect.stringContaining('100,000 jobs') },
     });
-    expect(await core.dispatch('batches:plan', { format: 'tsv', text: '' } as never)).toMatchObject({
+    expect(await call('batches:plan', { format: 'tsv', text: '' } as never)).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument' },
     });
-    expect(await core.dispatch('batches:start', { format: 'csv', text: 'prompt,model\nx,imagea,9\n' })).toMatchObject({
+    expect(await call('batches:start', { format: 'csv', text: 'prompt,model\nx,imagea,9\n' })).toMatchObject({
       ok: false,
       error: { code: 'invalid_argument', message: expect.stringContaining('Nothing to send') },
     });
@@ -79,23 +82,23 @@ describe('batches channels', () => {
 
   it('starts, lists and gets a batch, saying each change; a finished one cannot be paused', async () => {
     emulator.control.resetStats();
-    const started = await core.dispatch('batches:start', { format: 'csv', text: csv, name: 'three animals' });
+    const started = await call('batches:start', { format: 'csv', text: csv, name: 'three animals' });
     if (!started.ok) throw new Error(started.error.message);
     expect(started.value).toMatchObject({ name: 'three animals', items: { refused: 1 } });
     expect(started.value.list.find((i) => i.state === 'refused')?.problem).toMatch(/^row 2: numImages/);
     const id = started.value.id;
     for (let i = 0; i < 200; i += 1) {
-      const got = await core.dispatch('batches:get', { id });
+      const got = await call('batches:get', { id });
       if (got.ok && got.value.state === 'done' && got.value.list.every((it) => it.jobState !== 'submitting')) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const done = await core.dispatch('batches:get', { id });
+    const done = await call('batches:get', { id });
     expect(done).toMatchObject({ ok: true, value: { state: 'done', items: { sent: 3, refused: 1, pending: 0 } } });
     expect(emulator.control.stats().byRoute['POST /images/generation']).toBe(3);
-    const list = await core.dispatch('batches:list', undefined);
+    const list = await call('batches:list', undefined);
     expect(list.ok && list.value.map((b) => b.id)).toContain(id);
     expect(changed.some((info) => info.id === id && info.state === 'done')).toBe(true);
-    expect(await core.dispatch('batches:pause', { id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
-    expect(await core.dispatch('batches:get', { id: 9999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await call('batches:pause', { id })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await call('batches:get', { id: 9999 })).toMatchObject({ ok: false, error: { code: 'not_found' } });
   }, 30_000);
 });
