@@ -17,6 +17,7 @@ import { trainingEvents, trainingInvoke } from './ipc/training.ts';
 import { uploadsEvents, uploadsInvoke } from './ipc/uploads.ts';
 import { libraryEvents, libraryInvoke } from './ipc/library.ts';
 import { collectionsEvents, collectionsInvoke } from './ipc/collections.ts';
+import { marksInvoke } from './ipc/marks.ts';
 
 export const invokeChannels = {
   ...appInvoke,
@@ -32,6 +33,7 @@ export const invokeChannels = {
   ...uploadsInvoke,
   ...libraryInvoke,
   ...collectionsInvoke,
+  ...marksInvoke,
 };
 
 export const eventChannels = {

@@ -16,6 +16,7 @@ import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
 import { collectionsHandlers } from './handlers/collections.ts';
+import { marksHandlers } from './handlers/marks.ts';
 import { followDemoLibrary } from './demo/demo-library.ts';
 import { browserMediaUrl } from './library/library-host.ts';
 import { createForeground } from './library/paced-work.ts';
@@ -162,6 +163,7 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
         events,
         exportTo: async (refs, to) => (await libraryHost.library()).exportTo(refs, to),
       }),
+      ...marksHandlers({ cache: services.cache, events }),
     },
     reach,
   );

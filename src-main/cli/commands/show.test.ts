@@ -17,6 +17,8 @@ const view = (over: Partial<AssetView>): AssetView => ({
   publicMediaId: null,
   liked: false,
   favorite: false,
+  rating: 0,
+  flag: null,
   uploadName: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: null,

@@ -41,6 +41,12 @@ describe('sameFilter', () => {
     expect(sameFilter({ dateFrom: '2025-03-01T00:00:00+01:00' }, { dateFrom: '2025-02-28T23:00:00.000Z' })).toBe(true);
   });
 
+  it('takes 0 stars for no rating filter, and tells the star counts apart', () => {
+    expect(sameFilter({ minRating: 0 }, {})).toBe(true);
+    expect(sameFilter({ minRating: 3 }, {})).toBe(false);
+    expect(sameFilter({ minRating: 3 }, { minRating: 4 })).toBe(false);
+  });
+
   it('tells apart filters that differ in any one field', () => {
     fc.assert(
       fc.property(

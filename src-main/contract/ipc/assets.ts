@@ -3,10 +3,14 @@
 import * as v from 'valibot';
 import { invoke, type } from './channel.ts';
 import { ASSETS_PER_CALL, type AssetKindInfo, type AssetRefInfo } from './library.ts';
+import { ASSET_FLAGS, ratingSchema, type AssetFlagInfo } from './marks.ts';
 
 export type AssetOriginInfo = 'generated' | 'uploaded';
 export type AssetFileStateInfo = 'remote' | 'queued' | 'downloading' | 'downloaded' | 'failed';
-export type AssetSortInfo = 'newest' | 'oldest';
+/** 'rating': most stars first, then newest. */
+export type AssetSortInfo = 'newest' | 'oldest' | 'rating';
+export const ASSET_SORTS = ['newest', 'oldest', 'rating'] as const satisfies readonly AssetSortInfo[];
+const sortSchema = v.optional(v.picklist(ASSET_SORTS, 'Sort by newest, oldest or rating.'), 'newest');
 
 export interface AssetFileInfo {
   state: AssetFileStateInfo;
@@ -41,6 +45,10 @@ export interface AssetInfo extends AssetRefInfo {
   liked: boolean;
   /** The user's star, kept on this computer only. */
   favorite: boolean;
+  /** The user's rating, 0–5 stars (0: not rated), kept on this computer only (contract/ipc/marks.ts). */
+  rating: number;
+  /** The user's pick or reject, kept on this computer only; null: neither. */
+  flag: AssetFlagInfo | null;
   /** Uploads: the file it was uploaded from, when known. */
   uploadName: string | null;
   createdAt: string;
@@ -92,6 +100,12 @@ export interface AssetCountsInfo {
   liked: number;
   /** Starred here (local favourites). */
   favorites: number;
+  /** Flagged as picks here. */
+  picks: number;
+  /** Flagged as rejects here. */
+  rejects: number;
+  /** How many have exactly 0, 1, … 5 stars (index = stars; six entries). */
+  byRating: number[];
   /** Most assets first; modelId null = assets without a model. */
   byModel: { modelId: string | null; count: number }[];
 }
@@ -164,6 +178,10 @@ export const assetFilterSchema = v.strictObject({
   dateTo: v.optional(timeSchema),
   /** Words, each matched as a prefix (searching starts at two letters). */
   query: v.optional(querySchema),
+  /** Only assets with at least this many stars (0: any, the same as absent). */
+  minRating: v.optional(ratingSchema),
+  /** Only picks, only rejects, or only what is neither. */
+  flag: v.optional(v.picklist([...ASSET_FLAGS, 'unflagged'], 'The flag filter must be pick, reject or unflagged.')),
 });
 
 /**
@@ -179,6 +197,7 @@ function comparable(field: keyof AssetFilter, value: AssetFilter[keyof AssetFilt
   if (value === undefined) return undefined;
   if (field === 'query') return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
   if (field === 'dateFrom' || field === 'dateTo') return typeof value === 'string' ? Date.parse(value) : value;
+  if (field === 'minRating') return value === 0 ? undefined : value;
   return value;
 }
 
@@ -195,7 +214,7 @@ export const assetsInvoke = {
     v.optional(
       v.strictObject({
         filter: v.optional(assetFilterSchema),
-        sort: v.optional(v.picklist(['newest', 'oldest'], 'Sort by newest or oldest.'), 'newest'),
+        sort: sortSchema,
         cursor: v.optional(v.nullable(pageCursorSchema)),
         limit: pageLimitSchema(ASSET_PAGE_LIMIT.max, ASSET_PAGE_LIMIT.default),
       }),
@@ -207,7 +226,7 @@ export const assetsInvoke = {
   'assets:layout': invoke(
     v.strictObject({
       filter: v.optional(assetFilterSchema),
-      sort: v.optional(v.picklist(['newest', 'oldest'], 'Sort by newest or oldest.'), 'newest'),
+      sort: sortSchema,
       cursor: v.optional(v.nullable(pageCursorSchema)),
       pages: pageLimitSchema(ASSET_LAYOUT_PAGES.max, ASSET_LAYOUT_PAGES.default),
       pageSize: pageLimitSchema(ASSET_PAGE_LIMIT.max, ASSET_PAGE_LIMIT.default),

@@ -108,7 +108,7 @@ const assetRef = v.strictObject({
     v.maxLength(256, 'The asset id is too long.'),
   ),
 });
-const assetRefs = v.pipe(
+export const assetRefs = v.pipe(
   v.array(assetRef, 'Give a list of assets.'),
   v.minLength(1, 'Choose at least one asset.'),
   v.maxLength(ASSETS_PER_CALL, `Too many assets at once (at most ${ASSETS_PER_CALL}).`),

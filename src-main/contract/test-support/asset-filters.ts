@@ -20,6 +20,9 @@ export const assetFilterFields = {
   dateFrom: isoDay,
   dateTo: isoDay,
   query: fc.constantFrom('sunset', 'sun bea', 'zebra', 'teapot lighthouse'),
+  // 0 stars narrows nothing (the same filter as none): the fields' "differs" test takes 1 to 5.
+  minRating: fc.integer({ min: 1, max: 5 }),
+  flag: fc.constantFrom('pick', 'reject', 'unflagged'),
 } satisfies { [K in keyof AssetFilter]-?: fc.Arbitrary<NonNullable<AssetFilter[K]>> };
 
 /** Any filter: any combination of fields, each absent or set. */

@@ -6,6 +6,7 @@ import { closeDatabase, openDatabase, type OpenDatabaseOptions, type SqliteDatab
 import { AssetsRepo } from './repos/assets-repo.ts';
 import { CollectionsRepo } from './repos/collections-repo.ts';
 import { JobsRepo } from './repos/jobs-repo.ts';
+import { MarksRepo } from './repos/marks-repo.ts';
 import { ModelsRepo } from './repos/models-repo.ts';
 import { PresetsRepo } from './repos/presets-repo.ts';
 import { SyncStateRepo } from './repos/sync-state-repo.ts';
@@ -17,6 +18,8 @@ export interface AccountDb {
   readonly sqlite: SqliteDatabase;
   readonly models: ModelsRepo;
   readonly assets: AssetsRepo;
+  /** Ratings and flags (schema 15). */
+  readonly marks: MarksRepo;
   readonly collections: CollectionsRepo;
   readonly presets: PresetsRepo;
   readonly jobs: JobsRepo;
@@ -33,6 +36,7 @@ export function createAccountDb(sqlite: SqliteDatabase, file = sqlite.name): Acc
     sqlite,
     models: new ModelsRepo(sqlite),
     assets: new AssetsRepo(sqlite),
+    marks: new MarksRepo(sqlite),
     collections: new CollectionsRepo(sqlite),
     presets: new PresetsRepo(sqlite),
     jobs: new JobsRepo(sqlite),

@@ -45,6 +45,10 @@ function toInfo(cache: AccountDb, row: CollectionRow): CollectionInfo {
   };
 }
 
+/** Every collection with its count now (what collections:changed carries). */
+export const collectionInfos = (cache: AccountDb): CollectionInfo[] =>
+  cache.collections.list().map((row) => toInfo(cache, row));
+
 const notFound = () => new AppError({ code: 'not_found', field: 'id', message: 'That collection no longer exists.' });
 
 function nameError(error: unknown): never {
@@ -71,10 +75,7 @@ export function collectionFolderName(name: string): string {
 
 export function collectionsHandlers(deps: CollectionsHandlerDeps) {
   const now = deps.now ?? Date.now;
-  const list = (): CollectionInfo[] => {
-    const cache = deps.cache();
-    return cache.collections.list().map((row) => toInfo(cache, row));
-  };
+  const list = (): CollectionInfo[] => collectionInfos(deps.cache());
   const one = (id: number): CollectionInfo => {
     const cache = deps.cache();
     const row = cache.collections.get(id);

@@ -59,6 +59,8 @@ export function assetToInfo(row: AssetRow, mediaUrlFor: MediaUrlFor): AssetInfo 
     publicMediaId: row.public_media_id,
     liked: row.liked === 1,
     favorite: row.favorite === 1,
+    rating: row.rating,
+    flag: row.flag,
     uploadName: row.upload_name,
     createdAt: isoTime(row.created_at),
     updatedAt: isoOrNull(row.updated_at),

@@ -14,6 +14,7 @@ import { migration0011 } from './0011-uploaded-kind.ts';
 import { migration0012 } from './0012-job-attribution.ts';
 import { migration0013 } from './0013-preset-samples.ts';
 import { migration0014 } from './0014-media-facts.ts';
+import { migration0015 } from './0015-ratings-flags.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0012,
   migration0013,
   migration0014,
+  migration0015,
 ];

@@ -1,20 +1,26 @@
-// The library's keyset cursor: the (created_at, seq) of the last row shown and the sort it
-// belongs to, as a short opaque string. Paging by position instead would skip or repeat rows
-// whenever a sync inserts new assets between two pages.
+// The library's keyset cursor: the (created_at, seq) of the last row shown — and its rating, when
+// sorted by rating — and the sort it belongs to, as a short opaque string. Paging by position
+// instead would skip or repeat rows whenever a sync inserts new assets between two pages.
 import { AppError } from '../../../contract/errors.ts';
+import type { AssetSortInfo } from '../../../contract/ipc/assets.ts';
 
-export type AssetSort = 'newest' | 'oldest';
+export type AssetSort = AssetSortInfo;
 
 export interface AssetCursor {
   sort: AssetSort;
   createdAt: number;
   seq: number;
+  /** The last row's stars: part of the key when sorted by rating (0 otherwise). */
+  rating: number;
 }
 
-const PATTERN = /^([no])(-?[0-9a-z]{1,12})\.([0-9a-z]{1,12})$/;
+const PATTERN = /^([no]|r[0-5])(-?[0-9a-z]{1,12})\.([0-9a-z]{1,12})$/;
+
+const prefixOf = (cursor: AssetCursor): string =>
+  cursor.sort === 'newest' ? 'n' : cursor.sort === 'oldest' ? 'o' : `r${cursor.rating}`;
 
 export const encodeAssetCursor = (cursor: AssetCursor): string =>
-  `${cursor.sort === 'newest' ? 'n' : 'o'}${cursor.createdAt.toString(36)}.${cursor.seq.toString(36)}`;
+  `${prefixOf(cursor)}${cursor.createdAt.toString(36)}.${cursor.seq.toString(36)}`;
 
 function invalidCursor(): AppError {
   return new AppError({
@@ -24,14 +30,16 @@ function invalidCursor(): AppError {
   });
 }
 
-/** Refuses a damaged cursor or one made for the other sort order. */
+/** Refuses a damaged cursor or one made for another sort order. */
 export function decodeAssetCursor(text: string, sort: AssetSort): AssetCursor {
   const match = PATTERN.exec(text);
   if (!match) throw invalidCursor();
+  const prefix = match[1] ?? '';
   const cursor: AssetCursor = {
-    sort: match[1] === 'n' ? 'newest' : 'oldest',
+    sort: prefix === 'n' ? 'newest' : prefix === 'o' ? 'oldest' : 'rating',
     createdAt: parseInt(match[2] ?? '', 36),
     seq: parseInt(match[3] ?? '', 36),
+    rating: prefix.startsWith('r') ? Number(prefix.slice(1)) : 0,
   };
   if (cursor.sort !== sort || !Number.isSafeInteger(cursor.createdAt) || !Number.isSafeInteger(cursor.seq)) {
     throw invalidCursor();

@@ -22,6 +22,10 @@ export interface AssetRow {
   liked: 0 | 1;
   /** Local: the user's star (never sent to the service, never touched by sync). */
   favorite: 0 | 1;
+  /** Local: 0–5 stars, 0 = not rated (schema 15). */
+  rating: number;
+  /** Local: the pick or reject flag (schema 15). */
+  flag: 'pick' | 'reject' | null;
   created_at: number;
   updated_at: number | null;
   remote_state: 'present' | 'gone';
@@ -53,7 +57,7 @@ export const ASSET_ROW_COLUMNS = sql`a.seq, a.kind, a.id, a.origin, a.model_id, 
   a.upscaled_image_url, a.folder_id, a.public_media_id, a.liked, a.created_at, a.updated_at, a.remote_state,
   a.local_created_at, a.job_id, a.source_asset_id, a.frames, a.prompt, a.params, a.preset, a.file_state,
   a.local_path, a.bytes, a.width, a.height, a.duration_ms, a.format, a.facts_from, a.sha256, a.thumb_path, a.hls,
-  a.favorite,
+  a.favorite, a.rating, a.flag,
   CASE WHEN a.origin = 'uploaded' THEN coalesce(
     (SELECT u.file_name FROM uploads u WHERE u.image_id = a.id ORDER BY u.id DESC LIMIT 1),
     json_extract(a.data, '$.fileName'), json_extract(a.data, '$.name')) END AS upload_name`;

@@ -4,9 +4,10 @@ import type { AssetCountsInfo, AssetFilter } from '../../../contract/ipc/assets.
 import { shapeCode } from '../../../contract/shape-code.ts';
 import { toFtsQuery } from '../fts-query.ts';
 import type { AssetKind, AssetOrigin } from '../record-fields.ts';
-import { joinSql, sql, type SqlFragment, type StatementCache } from '../sql.ts';
+import { joinSql, sql, sqlInteger, type SqlFragment, type StatementCache } from '../sql.ts';
 import { decodeAssetCursor, encodeAssetCursor, type AssetSort } from './asset-cursor.ts';
 import { ASSET_ROW_COLUMNS, type AssetRow } from './asset-row.ts';
+import { countMarks } from './marks-repo.ts';
 
 /**
  * The contract's filter (held as is), plus what only the core asks: a model's images of one
@@ -86,6 +87,10 @@ export const FILTER_TERMS: FilterTerms<CoreAssetFilter> = {
   // ISO times, checked by the schema (a saved search is read back through it too).
   dateFrom: (iso) => sql`a.created_at >= ${Date.parse(iso)}`,
   dateTo: (iso) => sql`a.created_at < ${Date.parse(iso)}`,
+  // Literal SQL, so SQLite sees which stars and which flag (the rating index, the flags' partial index).
+  minRating: (stars) => (stars > 0 ? sql`a.rating >= ${sqlInteger(stars)}` : null),
+  flag: (flag) =>
+    flag === 'pick' ? sql`a.flag = 'pick'` : flag === 'reject' ? sql`a.flag = 'reject'` : sql`a.flag IS NULL`,
   query: (text, q) => {
     if (text.trim() === '') return null;
     const match = toFtsQuery(text);
@@ -118,6 +123,13 @@ function matchTerm(match: string, matches: number): SqlFragment {
 const whereOf = (terms: SqlFragment[]): SqlFragment =>
   terms.length === 0 ? sql`` : sql` WHERE ${joinSql(terms, sql` AND `)}`;
 
+const ORDER: Record<AssetSort, SqlFragment> = {
+  newest: sql`a.created_at DESC, a.seq DESC`,
+  oldest: sql`a.created_at ASC, a.seq ASC`,
+  // Most stars first, newest first among equals (the rating index, schema 15, in this order backwards).
+  rating: sql`a.rating DESC, a.created_at DESC, a.seq DESC`,
+};
+
 /** The WHERE, ORDER BY and sort of a page from `cursor` on; null when nothing can match. */
 function pageTerms(
   q: StatementCache,
@@ -131,10 +143,12 @@ function pageTerms(
     terms.push(
       sort === 'newest'
         ? sql`(a.created_at, a.seq) < (${after.createdAt}, ${after.seq})`
-        : sql`(a.created_at, a.seq) > (${after.createdAt}, ${after.seq})`,
+        : sort === 'oldest'
+          ? sql`(a.created_at, a.seq) > (${after.createdAt}, ${after.seq})`
+          : sql`(a.rating, a.created_at, a.seq) < (${after.rating}, ${after.createdAt}, ${after.seq})`,
     );
   }
-  const order = sort === 'newest' ? sql`a.created_at DESC, a.seq DESC` : sql`a.created_at ASC, a.seq ASC`;
+  const order = ORDER[sort];
   return { where: whereOf(terms), order, sort };
 }
 
@@ -151,12 +165,14 @@ export function listAssets(q: StatementCache, request: AssetPageRequest): AssetP
   return {
     rows,
     nextCursor:
-      hasMore && last ? encodeAssetCursor({ sort: page.sort, createdAt: last.created_at, seq: last.seq }) : null,
+      hasMore && last
+        ? encodeAssetCursor({ sort: page.sort, createdAt: last.created_at, seq: last.seq, rating: last.rating })
+        : null,
   };
 }
 
-/** created_at, seq, width, height. */
-type ShapeRow = [number, number, number | null, number | null];
+/** created_at, seq, width, height, rating. */
+type ShapeRow = [number, number, number | null, number | null, number];
 
 export interface AssetLayoutRequest extends Omit<AssetPageRequest, 'limit'> {
   /** How many pages to map, and their size (the pages the grid will fetch). */
@@ -174,20 +190,20 @@ export interface AssetLayout {
 /**
  * The shape of every item in the next `pages` pages and the cursor of each: what a grid needs to lay
  * out a whole view and fetch any page of it, without reading the items. Reads only (created_at, seq,
- * width, height), which the time indexes cover.
+ * width, height), which the time indexes cover; sorted by rating, the rating too, which its index holds.
  */
 export function layoutAssets(q: StatementCache, request: AssetLayoutRequest): AssetLayout {
   const page = pageTerms(q, request);
   if (page === null) return { pages: [], nextCursor: null };
   const limit = request.pages * request.pageSize;
   const rows = q.raw<ShapeRow>(
-    sql`SELECT a.created_at, a.seq, a.width, a.height FROM assets a${page.where} ORDER BY ${page.order} LIMIT ${limit + 1}`,
+    sql`SELECT a.created_at, a.seq, a.width, a.height, ${page.sort === 'rating' ? sql`a.rating` : sql`0`} FROM assets a${page.where} ORDER BY ${page.order} LIMIT ${limit + 1}`,
   );
   const hasMore = rows.length > limit;
   if (hasMore) rows.length = limit;
   const cursorAfter = (index: number): string => {
-    const [createdAt, seq] = rows[index] as ShapeRow;
-    return encodeAssetCursor({ sort: page.sort, createdAt, seq });
+    const [createdAt, seq, , , rating] = rows[index] as ShapeRow;
+    return encodeAssetCursor({ sort: page.sort, createdAt, seq, rating });
   };
   const pages: AssetLayout['pages'] = [];
   for (let start = 0; start < rows.length; start += request.pageSize) {
@@ -263,6 +279,9 @@ export function countAssets(q: StatementCache, origin?: AssetOrigin): AssetCount
     offline: 0,
     liked: 0,
     favorites: 0,
+    picks: 0,
+    rejects: 0,
+    byRating: [],
     byModel: [],
   };
   const perModel = new Map<string, number>();
@@ -275,6 +294,7 @@ export function countAssets(q: StatementCache, origin?: AssetOrigin): AssetCount
     if (row.favorite) counts.favorites += row.n;
     perModel.set(row.model_id, (perModel.get(row.model_id) ?? 0) + row.n);
   }
+  Object.assign(counts, countMarks(q, counts.total, origin));
   counts.byModel = [...perModel]
     .map(([modelId, count]) => ({ modelId: modelId === '' ? null : modelId, count }))
     .sort((a, b) => b.count - a.count || String(a.modelId).localeCompare(String(b.modelId)));

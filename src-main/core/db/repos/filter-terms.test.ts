@@ -9,16 +9,16 @@ import { FILTER_TERMS, type CoreAssetFilter, type FilterTerms } from './assets-q
 describe('the SQL terms of the library filter', () => {
   it('a filter field without a SQL term does not compile', () => {
     /** A filter with one field more, as a newcomer would add it to assetFilterSchema. */
-    type WithRating = CoreAssetFilter & { minRating?: number };
-    // @ts-expect-error  Property 'minRating' is missing: the new field has no term.
-    const missing: FilterTerms<WithRating> = FILTER_TERMS;
+    type WithWidth = CoreAssetFilter & { minWidth?: number };
+    // @ts-expect-error  Property 'minWidth' is missing: the new field has no term.
+    const missing: FilterTerms<WithWidth> = FILTER_TERMS;
 
     const { query: _query, ...withoutQuery } = FILTER_TERMS;
     // @ts-expect-error  Property 'query' is missing: every field of today's filter needs its term.
     const dropped: FilterTerms<CoreAssetFilter> = withoutQuery;
 
     // With the term given, it compiles.
-    const given: FilterTerms<WithRating> = { ...FILTER_TERMS, minRating: () => null };
+    const given: FilterTerms<WithWidth> = { ...FILTER_TERMS, minWidth: () => null };
     expect([missing, dropped, given].every(Boolean)).toBe(true);
   });
 

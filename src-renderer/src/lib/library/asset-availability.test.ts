@@ -17,6 +17,8 @@ const image = (over: Partial<AssetInfo> = {}): AssetInfo => ({
   publicMediaId: null,
   liked: false,
   favorite: false,
+  rating: 0,
+  flag: null,
   uploadName: null,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: null,

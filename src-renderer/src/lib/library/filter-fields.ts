@@ -4,6 +4,7 @@
 // this table; a field added to the filter without an entry here does not compile. Which assets a
 // filter holds is the core's alone (its SQL term per field).
 import type { AssetCountsInfo, AssetFilter } from '@contract/ipc/assets.ts';
+import { RATING_MAX } from '@contract/ipc/marks.ts';
 import { hardDrive, heart, star, type Glyph } from '../components/ui/glyphs.ts';
 import { formatDay, localDay } from './format.ts';
 
@@ -71,6 +72,9 @@ const dayOf = (iso: string, exclusiveEnd = false): string => {
   return Number.isFinite(time) ? localDay(time - (exclusiveEnd ? 1 : 0)) : '';
 };
 
+/** The flag filter's values in words. */
+const FLAG_WORDS = { pick: 'Picks', reject: 'Rejected', unflagged: 'Not flagged' } as const;
+
 export const FILTER_FIELDS: { [K in FilterField]-?: FieldEntry<K> } = {
   kind: {
     role: 'choice',
@@ -129,6 +133,36 @@ export const FILTER_FIELDS: { [K in FilterField]-?: FieldEntry<K> } = {
   dateFrom: { role: 'date', describe: (iso) => `From ${formatDay(dayOf(iso))}` },
   dateTo: { role: 'date', describe: (iso) => `Until ${formatDay(dayOf(iso, true))}` },
   query: { role: 'search' },
+  minRating: {
+    role: 'choice',
+    describe: (stars) => (stars >= RATING_MAX ? `★ ${RATING_MAX}` : `★ ${stars} or more`),
+    count: (stars, counts) => counts.byRating.slice(stars).reduce((sum, n) => sum + n, 0),
+    menu: {
+      label: 'Rating',
+      testid: 'filter-rating',
+      all: 'Any rating',
+      options: [1, 2, 3, 4, 5].map((stars) => ({
+        value: stars,
+        label: stars === RATING_MAX ? `★ ${stars}` : `★ ${stars} or more`,
+      })),
+    },
+  },
+  flag: {
+    role: 'choice',
+    describe: (flag) => FLAG_WORDS[flag],
+    count: (flag, counts) =>
+      flag === 'pick'
+        ? counts.picks
+        : flag === 'reject'
+          ? counts.rejects
+          : counts.total - counts.picks - counts.rejects,
+    menu: {
+      label: 'Flag',
+      testid: 'filter-flag',
+      all: 'Any flag',
+      options: (['pick', 'reject', 'unflagged'] as const).map((flag) => ({ value: flag, label: FLAG_WORDS[flag] })),
+    },
+  },
 };
 
 const FIELDS = Object.keys(FILTER_FIELDS) as FilterField[];
@@ -143,7 +177,7 @@ export const CHIP_FIELDS = FIELDS.flatMap((field) => {
 export const MENU_FIELDS = FIELDS.flatMap((field) => {
   const entry = FILTER_FIELDS[field];
   return entry.role === 'choice' && 'menu' in entry && entry.menu
-    ? [{ field, menu: entry.menu as NonNullable<ChoiceField<string>['menu']> }]
+    ? [{ field, menu: entry.menu as NonNullable<ChoiceField<string | number>['menu']> }]
     : [];
 });
 

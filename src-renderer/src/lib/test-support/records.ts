@@ -20,6 +20,8 @@ export function assetRecord(overrides: Partial<AssetInfo> = {}): AssetInfo {
     publicMediaId: null,
     liked: false,
     favorite: false,
+    rating: 0,
+    flag: null,
     uploadName: null,
     createdAt: '2026-11-27T10:00:00.000Z',
     updatedAt: null,
