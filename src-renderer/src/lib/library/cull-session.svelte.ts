@@ -5,22 +5,15 @@
 // gives it the channel), so its logic is tested as it runs.
 import type { AssetInfo } from '@contract/ipc/assets.ts';
 import type { AssetRefInfo } from '@contract/ipc/library.ts';
+import type { AssetMarksInfo, MarkChangeInfo } from '@contract/ipc/marks.ts';
 import { assetKey, refOf, type AssetKey } from './asset-key.ts';
 import { withEntries } from './collections.ts';
 
-export type CullFlag = 'pick' | 'reject' | null;
-
-/** An asset's marks: 0–5 stars (0 = none) and its flag. */
-export interface CullMarks {
-  rating: number;
-  flag: CullFlag;
-}
+/** An asset's marks: 0–5 stars (0 = none) and its flag (the contract's, contract/ipc/marks.ts). */
+export type CullMarks = AssetMarksInfo;
 
 /** What one key press changes: the rating, the flag, or both (undo sends both). */
-export interface CullChange {
-  rating?: number;
-  flag?: CullFlag;
-}
+export type CullChange = MarkChangeInfo;
 
 /** Sends a change for one asset; the error's words when it could not be made. */
 export type CullMarker = (
@@ -51,7 +44,8 @@ export interface CullSessionOptions {
 }
 
 export class CullSession {
-  readonly items: readonly AssetInfo[];
+  /** The set, in its order (fixed at the start; each item refreshed as the library changes it). */
+  items = $state.raw<readonly AssetInfo[]>([]);
   index = $state(0);
   layout = $state<CullLayout>('loupe');
   surveySize = $state<SurveySize>(4);
@@ -61,6 +55,7 @@ export class CullSession {
   marks = $state.raw<ReadonlyMap<AssetKey, CullMarks>>(new Map());
   #steps = $state.raw<readonly CullStep[]>([]);
   #sending: Promise<unknown> = Promise.resolve();
+  #pending = 0;
   #options: CullSessionOptions;
 
   constructor(items: readonly AssetInfo[], options: CullSessionOptions) {
@@ -86,6 +81,13 @@ export class CullSession {
     return this.items.slice(start, start + this.surveySize).map((asset, i) => ({ asset, index: start + i }));
   });
 
+  /** Newer rows of some items (a local copy removed, a thumbnail made): same place, same marks. */
+  refresh(fresh: readonly AssetInfo[]): void {
+    const newer = (asset: AssetInfo) => fresh.find((f) => f.kind === asset.kind && f.id === asset.id);
+    if (!this.items.some((asset) => newer(asset))) return;
+    this.items = this.items.map((asset) => newer(asset) ?? asset);
+  }
+
   marksFor(asset: AssetRefInfo): CullMarks {
     return this.marks.get(assetKey(asset)) ?? { rating: 0, flag: null };
   }
@@ -99,19 +101,23 @@ export class CullSession {
     this.go(this.index + delta);
   }
 
-  /** Marks the current item; a flag moves on when auto-advance is on. Every press is one undo step. */
-  mark(change: CullChange): Promise<void> {
-    const asset = this.current;
+  /**
+   * Marks the current item (or the one at `at`, from the review); a flag moves on when auto-advance is on
+   * and the current item was marked. Every press is one undo step.
+   */
+  mark(change: CullChange, at = this.index): Promise<void> {
+    const asset = this.items[at];
     if (!asset) return Promise.resolve();
     const previous = this.marksFor(asset);
     const next: CullMarks = {
       rating: change.rating ?? previous.rating,
       flag: change.flag === undefined ? previous.flag : change.flag,
     };
-    const step: CullStep = { index: this.index, ref: refOf(asset), previous, next };
+    const step: CullStep = { index: at, ref: refOf(asset), previous, next };
     this.#show(step.ref, next);
     this.#steps = [...this.#steps, step];
-    if (this.autoAdvance && change.flag !== undefined && this.index < this.items.length - 1) this.index += 1;
+    if (this.autoAdvance && at === this.index && change.flag !== undefined && this.index < this.items.length - 1)
+      this.index += 1;
     return this.#send(step.ref, change, () => {
       // Not made: the item shows what it had, and the press is no step to undo.
       this.#show(step.ref, previous);
@@ -140,7 +146,8 @@ export class CullSession {
 
   /** Marks changed elsewhere (the grid, another window): shown here too, undo steps kept. */
   noteMarks(ref: AssetRefInfo, marks: CullMarks): void {
-    if (this.marks.has(assetKey(ref))) this.#show(ref, marks);
+    // While presses are on their way, what the core read may be older than the screen: the screen wins.
+    if (this.#pending === 0 && this.marks.has(assetKey(ref))) this.#show(ref, marks);
   }
 
   /** Waits for every change sent so far (a test, or closing). */
@@ -154,13 +161,16 @@ export class CullSession {
 
   /** Sends in the order pressed: a later press never lands before an earlier one. */
   #send(ref: AssetRefInfo, change: CullChange, undo: () => void): Promise<void> {
-    const sent = this.#sending.then(async () => {
-      const result = await this.#options.marker(ref, change);
-      if (!result.ok) {
-        undo();
-        this.#options.onError?.(result.message);
-      }
-    });
+    this.#pending += 1;
+    const sent = this.#sending
+      .then(async () => {
+        const result = await this.#options.marker(ref, change);
+        if (!result.ok) {
+          undo();
+          this.#options.onError?.(result.message);
+        }
+      })
+      .finally(() => (this.#pending -= 1));
     this.#sending = sent.catch(() => undefined);
     return sent;
   }

@@ -142,6 +142,19 @@ describe('a cull', () => {
     expect(cull.canUndo).toBe(false);
   });
 
+  it('marks another item from the review without moving, as one more step to undo', async () => {
+    const core = store({ img_3: { rating: 1, flag: 'reject' } });
+    const cull = session(4, core, true);
+    cull.go(1);
+    void cull.mark({ flag: null }, 2);
+    expect(cull.index).toBe(1);
+    await cull.settled();
+    expect(core.held.get('img_3')).toEqual({ rating: 1, flag: null });
+    await cull.undo();
+    expect(cull.index).toBe(2);
+    expect(core.held.get('img_3')).toEqual({ rating: 1, flag: 'reject' });
+  });
+
   it('shows the run of items that holds the current one in the survey', () => {
     const cull = session(10, store());
     cull.surveySize = 4;
