@@ -37,6 +37,8 @@ export interface AssetMenuOptions {
   collectionId?: number | null;
   /** Leaves the view the menu came from (the asset view closes before Create opens). */
   onLeave?: () => void;
+  /** Starts a cull of several (the Library's selection); absent: no such entry. */
+  onCull?: (assets: AssetInfo[]) => void;
 }
 
 /** Asks for a name (a small prompt in the page), then makes a collection and puts the assets in it. */
@@ -109,6 +111,9 @@ export function assetMenuEntries(assets: AssetInfo[], options: AssetMenuOptions)
       shortcut: 'C',
       submenu: () => collectionEntries(assets),
     },
+    options.onCull && !single
+      ? { id: 'cull', label: `Cull${many(assets.length)}…`, run: () => options.onCull?.(assets) }
+      : null,
     shown && !shown.smart
       ? {
           id: 'remove-from-collection',
