@@ -75,9 +75,13 @@ export class CullSession {
   /** The rejected items of this cull, in its order. */
   readonly rejected = $derived(this.items.filter((asset) => this.marksFor(asset).flag === 'reject'));
   readonly canUndo = $derived(this.#steps.length > 0);
-  /** The items the survey shows: the run of `surveySize` that holds the current one. */
+  /**
+   * The items the survey shows: the run of `surveySize` that holds the current one; at the end of the
+   * set, the last `surveySize` (a run is never left half empty when there are enough items).
+   */
   readonly surveyed = $derived.by(() => {
-    const start = Math.floor(this.index / this.surveySize) * this.surveySize;
+    const run = Math.floor(this.index / this.surveySize) * this.surveySize;
+    const start = Math.max(0, Math.min(run, this.items.length - this.surveySize));
     return this.items.slice(start, start + this.surveySize).map((asset, i) => ({ asset, index: start + i }));
   });
 

@@ -155,15 +155,21 @@ describe('a cull', () => {
     expect(core.held.get('img_3')).toEqual({ rating: 1, flag: 'reject' });
   });
 
-  it('shows the run of items that holds the current one in the survey', () => {
+  it('shows the run of items that holds the current one in the survey, full at the end', () => {
     const cull = session(10, store());
     cull.surveySize = 4;
     cull.go(5);
     expect(cull.surveyed.map((s) => s.index)).toEqual([4, 5, 6, 7]);
+    // At the end, the last four: never a run of two with two empty places.
     cull.go(9);
-    expect(cull.surveyed.map((s) => s.index)).toEqual([8, 9]);
+    expect(cull.surveyed.map((s) => s.index)).toEqual([6, 7, 8, 9]);
+    cull.go(8);
+    expect(cull.surveyed.map((s) => s.index)).toEqual([6, 7, 8, 9]);
     cull.surveySize = 3;
-    expect(cull.surveyed.map((s) => s.index)).toEqual([9]);
+    expect(cull.surveyed.map((s) => s.index)).toEqual([6, 7, 8]);
+    cull.go(9);
+    expect(cull.surveyed.map((s) => s.index)).toEqual([7, 8, 9]);
+    expect(session(2, store()).surveyed.map((s) => s.index)).toEqual([0, 1]);
     cull.go(-4);
     expect(cull.index).toBe(0);
     cull.go(40);
