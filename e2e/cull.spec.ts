@@ -3,6 +3,7 @@
 // rejected items' local copies.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/page-errors.ts';
 import type { RunningApp } from './fixtures/browser-mode.ts';
@@ -199,4 +200,44 @@ test('a finished job in Jobs opens its outputs in the cull', async ({ page }) =>
   await expect(view.getByTestId('cull-name')).toContainText('a red fox in tall grass');
   await page.keyboard.press('Escape');
   await expect(view).toBeHidden();
+});
+
+test('the cull is accessible: nothing serious in the loupe, the survey or the review, light and dark', async ({
+  page,
+}) => {
+  // Six axe runs: generous on a shared, busy machine (as a11y.spec.ts is).
+  test.setTimeout(180_000);
+  await page.goto(app.url);
+  const library = new LibraryPage(page);
+  await library.open();
+  await library.search.fill('cabin');
+  await expect(library.tiles).toHaveCount(4);
+  await page.getByRole('button', { name: 'Cull all…' }).click();
+  const view = cullView(page);
+  await expect(view).toBeVisible();
+  await page.keyboard.press('x');
+  const serious = async () => {
+    await page.waitForTimeout(250);
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="cull-view"]').analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  };
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await serious(), `loupe, ${scheme}`).toEqual([]);
+    await page.keyboard.press('n');
+    await expect(view.getByTestId('cull-pane').first()).toBeVisible();
+    expect(await serious(), `survey, ${scheme}`).toEqual([]);
+    await page.keyboard.press('n');
+    await page.keyboard.press('r');
+    await expect(view.getByTestId('cull-review')).toBeVisible();
+    expect(await serious(), `review, ${scheme}`).toEqual([]);
+    await view.getByRole('button', { name: 'Back to the cull' }).click();
+  }
+  // Tab stays inside the cull.
+  for (let i = 0; i < 25; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="cull-view"]'))).toBe(true);
+  }
 });
