@@ -12,9 +12,11 @@ export type CompareMode = 'side' | 'slider';
 class CompareState {
   items = $state.raw<AssetInfo[]>([]);
   mode = $state<CompareMode>('side');
+  /** The side the marking keys act on (CompareMarks): the one last clicked or focused. */
+  active = $state(0);
 
   constructor() {
-    accountBound<CompareState>(this, () => ({ items: [] }));
+    accountBound<CompareState>(this, () => ({ items: [], active: 0 }));
   }
   readonly isOpen = $derived(this.items.length >= COMPARE_LIMITS.min);
 
@@ -33,6 +35,7 @@ class CompareState {
     }
     this.items = items;
     this.mode = items.length === 2 ? mode : 'side';
+    this.active = 0;
   }
 
   /** An upscale beside the image it was made from (before on the left), in one action from the viewer. */

@@ -9,12 +9,14 @@ import { localDayStart, nextLocalDay } from '../../library/format.ts';
 
 /** Results (what was generated) or Uploads (training photos and references), kept apart. */
 export type LibrarySection = 'results' | 'uploads';
-export type LibrarySort = 'newest' | 'oldest' | 'relevance';
+export type LibrarySort = 'newest' | 'oldest' | 'rating' | 'relevance';
 /** A place in the side bar: results, favourites, liked, uploads or a collection. */
 export interface LibraryPlace {
   section?: LibrarySection;
   collectionId?: number | null;
   flag?: FlagField;
+  /** Picks or Rejected: the results with that mark (the filter's `flag` field). */
+  marked?: 'pick' | 'reject';
 }
 
 /** FTS starts matching at two letters. */
@@ -49,7 +51,7 @@ export class LibraryFilters {
   queryText = $state('');
   query = $state('');
   /** The order chosen for browsing; a search shows best matches first unless the user picks a date order. */
-  browseSort = $state<'newest' | 'oldest'>('newest');
+  browseSort = $state<'newest' | 'oldest' | 'rating'>('newest');
   searchSort = $state<LibrarySort>('relevance');
 
   readonly #onChange: () => void;
@@ -113,9 +115,13 @@ export class LibraryFilters {
     this.#set({ ...(origin !== undefined ? { origin } : {}), ...(collectionId !== undefined ? { collectionId } : {}) });
   }
 
-  /** Goes to a place: results, favourites, liked, uploads or a collection (filters start clean there). */
+  /** Goes to a place: results, favourites, liked, picks, rejected, uploads or a collection (filters start clean there). */
   go(place: LibraryPlace): void {
-    this.#set({ ...placeFilter(place), ...(place.flag ? { [place.flag]: true } : {}) });
+    this.#set({
+      ...placeFilter(place),
+      ...(place.flag ? { [place.flag]: true } : {}),
+      ...(place.marked ? { flag: place.marked } : {}),
+    });
   }
 
   /** Applies a saved search (a smart collection) as is: its filters and its text. */

@@ -192,7 +192,7 @@ class LibraryState {
 
   /** Maps the next pages from `cursor`: their cursors and shapes, no items (those come as the grid nears). */
   async #mapPages(cursor: string, generation: number): Promise<void> {
-    const sort = this.sort === 'oldest' ? 'oldest' : 'newest';
+    const sort = this.sort === 'relevance' ? 'newest' : this.sort;
     const result = await invoke('assets:layout', {
       filter: this.viewFilter(),
       sort,
@@ -227,7 +227,7 @@ class LibraryState {
   }
 
   #listPage(cursor: string | null, limit: number) {
-    const sort = this.sort === 'oldest' ? 'oldest' : 'newest';
+    const sort = this.sort === 'relevance' ? 'newest' : this.sort;
     return invoke('assets:list', { filter: this.viewFilter(), sort, cursor, limit });
   }
 
