@@ -187,6 +187,13 @@ test('"Review rejects" removes exactly the rejected local copies', async ({ page
   for (const id of rejected) expect(existsSync(fileOf(id)), fileOf(id)).toBe(false);
   for (const id of kept) expect(existsSync(fileOf(id)), fileOf(id)).toBe(true);
   expect((await invokeInPage<{ offline: number }>(page, 'assets:counts', {})).offline).toBe(18);
+
+  // Esc goes back from the review to the cull, then leaves it; the Library's selection is as it was.
+  await page.keyboard.press('Escape');
+  await expect(view.getByTestId('cull-loupe-stage')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(view).toBeHidden();
+  await expect(library.selectionCount).toHaveText('4 selected');
 });
 
 test('a finished job in Jobs opens its outputs in the cull', async ({ page }) => {
