@@ -10,6 +10,7 @@ import { inFlightReason } from '../jobs/in-flight.ts';
 import * as commands from '../commands/asset-commands.ts';
 import { createImage } from '../state/create-image.svelte.ts';
 import { collections } from '../state/library-collections.svelte.ts';
+import { cull } from '../state/cull.svelte.ts';
 import { libraryActions } from '../state/library-actions.svelte.ts';
 import { invoke } from '../ipc.ts';
 import { assetView } from '../state/asset-view.svelte.ts';
@@ -109,6 +110,14 @@ export function assetMenuEntries(assets: AssetInfo[], options: AssetMenuOptions)
       shortcut: 'C',
       submenu: () => collectionEntries(assets),
     },
+    // Several in the page's menu (the Library's selection): go through them in the culling view.
+    !single && (options.host ?? 'page') === 'page'
+      ? {
+          id: 'cull',
+          label: `Cull${many(assets.length)}…`,
+          run: () => cull.open(assets, `${formatCount(assets.length)} selected`),
+        }
+      : null,
     shown && !shown.smart
       ? {
           id: 'remove-from-collection',

@@ -3,7 +3,7 @@
 // shown anywhere is the key that works. Keys are written platform-neutral: "Mod" is Ctrl, or ⌘ on macOS.
 import { NAV_ITEMS } from '../components/frame/nav-items.ts';
 
-export type ShortcutGroup = 'Everywhere' | 'Create' | 'Library' | 'Asset view';
+export type ShortcutGroup = 'Everywhere' | 'Create' | 'Library' | 'Asset view' | 'Cull';
 
 export interface Shortcut {
   id: string;
@@ -63,6 +63,18 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'mute', group: 'Asset view', keys: ['M'], does: 'Mute or unmute' },
   { id: 'seek', group: 'Asset view', keys: ['J', 'L'], does: 'Back or forward a few seconds' },
   { id: 'close', group: 'Asset view', keys: ['Escape'], does: 'Close' },
+  { id: 'cull-rate', group: 'Cull', keys: ['1', '2', '3', '4', '5'], does: 'Rate 1 to 5 stars' },
+  { id: 'cull-clear-rating', group: 'Cull', keys: ['0'], does: 'Clear the rating' },
+  { id: 'cull-pick', group: 'Cull', keys: ['P'], does: 'Pick' },
+  { id: 'cull-reject', group: 'Cull', keys: ['X'], does: 'Reject' },
+  { id: 'cull-unflag', group: 'Cull', keys: ['U'], does: 'Unflag' },
+  { id: 'cull-step', group: 'Cull', keys: ['ArrowLeft', 'ArrowRight'], does: 'Previous or next item' },
+  { id: 'cull-edge', group: 'Cull', keys: ['Home', 'End'], does: 'First or last item' },
+  { id: 'cull-layout', group: 'Cull', keys: ['N'], does: 'Loupe (one) or survey (side by side)' },
+  { id: 'cull-auto-advance', group: 'Cull', keys: ['A'], does: 'Auto-advance after a flag, on or off' },
+  { id: 'cull-undo', group: 'Cull', keys: ['Mod+Z'], does: 'Undo the last mark (back to its item)' },
+  { id: 'cull-review', group: 'Cull', keys: ['R'], does: 'Review rejects' },
+  { id: 'cull-close', group: 'Cull', keys: ['Escape'], does: 'Leave the cull (the marks are kept)' },
 ];
 
 export type ShortcutId = (typeof SHORTCUTS)[number]['id'];
