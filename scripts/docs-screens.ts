@@ -18,6 +18,10 @@ const SCREENS: Record<string, string> = {
   'names-jobs-1920x1080-dark': 'jobs-1920x1080-dark',
   'names-viewer-details-1920x1080-light': 'viewer-details-1920x1080-light',
   'names-viewer-details-1920x1080-dark': 'viewer-details-1920x1080-dark',
+  'library-dates-1920x1080-light': 'library-dates-1920x1080-light',
+  'library-dates-1920x1080-dark': 'library-dates-1920x1080-dark',
+  'library-dates-1024x640-light': 'library-dates-1024x640-light',
+  'library-dates-1024x640-dark': 'library-dates-1024x640-dark',
 };
 
 mkdirSync(to, { recursive: true });
