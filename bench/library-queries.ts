@@ -11,6 +11,7 @@ import { openAccountDb, type AccountDb } from '../src-main/core/db/account-db.ts
 import { toFtsQuery } from '../src-main/core/db/fts-query.ts';
 import { ASSET_ROW_COLUMNS } from '../src-main/core/db/repos/asset-row.ts';
 import { FEW_MATCHES, RANKABLE_MATCHES } from '../src-main/core/db/repos/assets-query.ts';
+import { dateSections } from '../src-renderer/src/lib/library/date-sections.ts';
 import { assetsHandlers } from '../src-main/core/handlers/assets.ts';
 import { browserMediaUrl } from '../src-main/core/library/library-host.ts';
 import type { BenchContext, Scenario } from './harness/context.ts';
@@ -26,7 +27,19 @@ const SEARCH_LIMIT = 50;
 const SEARCH_TEXT = 'sunset beach';
 const RATIO_GOAL = 1.2;
 
-type Channel = 'assets:list' | 'assets:search' | 'assets:counts';
+type Channel = 'assets:list' | 'assets:search' | 'assets:counts' | 'assets:layout';
+
+// The grid's date sections as the renderer asks for them, seen from the seeded library's newest day
+// (lib/library/date-sections.ts): a count per section over the whole view, in one statement.
+const SECTION_STARTS = dateSections(new Date('2026-01-01T12:00:00Z')).map((section) => section.start);
+const SECTION_SQL = (where: string) =>
+  `SELECT (SELECT count(*) FROM assets a WHERE ${where}a.created_at >= s.value ->> 0 AND a.created_at < s.value ->> 1) AS n
+   FROM json_each(?) s ORDER BY s.key`;
+const SECTION_SPANS = JSON.stringify(
+  SECTION_STARTS.map((start, i) => [start, i === 0 ? Number.MAX_SAFE_INTEGER : SECTION_STARTS[i - 1]]),
+);
+const sectionCounts = (result: unknown): number[] => (result as { sectionCounts: number[] }).sectionCounts;
+const countsOf = (rows: unknown[]): number[] => (rows as { n: number }[]).map((r) => r.n);
 
 interface Query {
   figure: string;
@@ -149,6 +162,27 @@ const QUERIES: Query[] = [
     identity: pageIds,
     limitMs: 20,
     ratioGoal: false,
+  },
+  {
+    figure: `date sections (${SECTION_STARTS.length}), whole library`,
+    channel: 'assets:layout',
+    args: { pages: 1, pageSize: 1, sections: SECTION_STARTS },
+    repo: (cache) => cache.assets.sectionCounts({}, SECTION_STARTS),
+    raw: (prepare) => countsOf(prepare(SECTION_SQL('')).all(SECTION_SPANS)),
+    identity: sectionCounts,
+    limitMs: 200,
+    ratioGoal: true,
+  },
+  {
+    figure: `date sections (${SECTION_STARTS.length}), filter images+offline`,
+    channel: 'assets:layout',
+    args: { pages: 1, pageSize: 1, sections: SECTION_STARTS, filter: { kind: 'image', offline: true } },
+    repo: (cache) => cache.assets.sectionCounts({ kind: 'image', offline: true }, SECTION_STARTS),
+    raw: (prepare) =>
+      countsOf(prepare(SECTION_SQL(`a.kind = ? AND a.file_state = 'downloaded' AND `)).all('image', SECTION_SPANS)),
+    identity: sectionCounts,
+    limitMs: 200,
+    ratioGoal: true,
   },
   {
     figure: 'filter-bar counts',

@@ -26,6 +26,10 @@ const SCREENS: Record<string, string> = {
   'spending-1920x1080-dark': 'spending-1920x1080-dark',
   'spending-1024x640-light': 'spending-1024x640-light',
   'spending-1024x640-dark': 'spending-1024x640-dark',
+  'library-dates-1920x1080-light': 'library-dates-1920x1080-light',
+  'library-dates-1920x1080-dark': 'library-dates-1920x1080-dark',
+  'library-dates-1024x640-light': 'library-dates-1024x640-light',
+  'library-dates-1024x640-dark': 'library-dates-1024x640-dark',
 };
 
 mkdirSync(to, { recursive: true });

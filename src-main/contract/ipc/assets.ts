@@ -88,6 +88,8 @@ export interface AssetLayoutInfo {
   pages: { cursor: string | null; shapes: string }[];
   /** Pass back as `cursor` to map on; null once the view's end is mapped. */
   nextCursor: string | null;
+  /** When `sections` were asked: how many of the whole view's assets each holds, in their order. */
+  sectionCounts?: number[];
 }
 
 export interface AssetCountsInfo {
@@ -125,12 +127,33 @@ export const ASSET_SEARCH_LIMIT = { default: 50, max: 200 } as const;
 export const ASSET_QUERY_MAX_LENGTH = 200;
 /** "The whole family" of at most this many assets at once (the `familyOf` filter). */
 export const FAMILY_OF_MAX = 100;
+/** The most date sections one `assets:layout` call counts (the grid's are about 90: days, months, years). */
+export const ASSET_SECTIONS_MAX = 400;
 
 export const assetKindSchema = v.picklist(['image', 'video'], 'The asset kind must be image or video.');
 export const serviceIdSchema = v.pipe(
   v.string('The id must be text.'),
   v.nonEmpty('The id is empty.'),
   v.maxLength(256, 'The id is too long.'),
+);
+/**
+ * Date sections to count over a whole view (ignoring `cursor`): each one's start (ms since the epoch),
+ * newest first; a section holds the times from its start to the newer one's (the first: no end).
+ */
+const sectionStartsSchema = v.pipe(
+  v.array(
+    v.pipe(
+      v.number('A section start must be a number.'),
+      v.safeInteger('A section start must be a whole number of milliseconds.'),
+    ),
+    'Give the section starts as a list.',
+  ),
+  v.nonEmpty('Give at least one section start.'),
+  v.maxLength(ASSET_SECTIONS_MAX, `Give at most ${ASSET_SECTIONS_MAX} section starts.`),
+  v.check(
+    (starts) => starts.every((start, i) => i === 0 || start < (starts[i - 1] as number)),
+    'Give the section starts newest first, each earlier than the one before.',
+  ),
 );
 /** An opaque page cursor handed out by a previous page. */
 export const pageCursorSchema = v.pipe(
@@ -248,6 +271,7 @@ export const assetsInvoke = {
       cursor: v.optional(v.nullable(pageCursorSchema)),
       pages: pageLimitSchema(ASSET_LAYOUT_PAGES.max, ASSET_LAYOUT_PAGES.default),
       pageSize: pageLimitSchema(ASSET_PAGE_LIMIT.max, ASSET_PAGE_LIMIT.default),
+      sections: v.optional(sectionStartsSchema),
     }),
     type<AssetLayoutInfo>(),
   ),

@@ -102,7 +102,7 @@ export const FILTER_TERMS: FilterTerms<CoreAssetFilter> = {
 };
 
 /** The WHERE terms of a filter; NULL when nothing can match (a text query has no searchable words). */
-function filterTerms(q: StatementCache, filter: CoreAssetFilter): SqlFragment[] | null {
+export function filterTerms(q: StatementCache, filter: CoreAssetFilter): SqlFragment[] | null {
   const terms: SqlFragment[] = [];
   for (const field of Object.keys(FILTER_TERMS) as (keyof CoreAssetFilter)[]) {
     const value = filter[field];

@@ -6,6 +6,7 @@ import type { AssetKind, AssetOrigin, AssetServerFields } from '../record-fields
 import { preparedOnFirstUse, StatementCache, setClause, sql, type SqlFragment } from '../sql.ts';
 import type { AssetRow, FactsFrom, FileState } from './asset-row.ts';
 import { ASSET_ROW_COLUMNS } from './asset-row.ts';
+import { countSections } from './asset-sections.ts';
 import {
   countAssets,
   countMatching,
@@ -323,6 +324,11 @@ export class AssetsRepo {
   /** The shapes and page cursors of a view, without its items (the grid's map of a long list). */
   layout(request: AssetLayoutRequest): AssetLayout {
     return layoutAssets(this.#q, request);
+  }
+
+  /** How many of a view's assets each date section holds (starts newest first: asset-sections.ts). */
+  sectionCounts(filter: CoreAssetFilter, starts: readonly number[]): number[] {
+    return countSections(this.#q, filter, starts);
   }
 
   search(query: string, limit: number, filter?: CoreAssetFilter): AssetRow[] {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JustifiedGrid, scrollMap } from './justified-grid.ts';
+import { JustifiedGrid } from './justified-grid.ts';
 
 const metrics = { targetRowHeight: 200, gap: 6, pad: 16, placeholderAspect: 1 };
 
@@ -144,29 +144,123 @@ describe('JustifiedGrid', () => {
   });
 });
 
-describe('scrollMap', () => {
-  it('leaves a list within the browser limit as it is', () => {
-    const map = scrollMap(2_000_000, 800);
-    expect(map.scaled).toBe(false);
-    expect(map.contentHeight).toBe(2_000_000);
-    expect(map.layoutTop(12_345)).toBe(12_345);
-    expect(map.drawAt(500, 12_345)).toBe(500);
+describe('JustifiedGrid with sections (date headers)', () => {
+  const withHeaders = { ...metrics, headerHeight: 40 };
+
+  /** Section starts from section sizes: [3, 5] → [0, 3]. */
+  const startsOf = (sizes: readonly number[]): number[] => {
+    const starts: number[] = [];
+    let at = 0;
+    for (const size of sizes) {
+      starts.push(at);
+      at += size;
+    }
+    return starts;
+  };
+  const sectionOfItem = (starts: readonly number[], index: number): number =>
+    starts.findLastIndex((start) => start <= index);
+
+  const sectionsArb = fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 12 }).chain((sizes) =>
+    fc.record({
+      sizes: fc.constant(sizes),
+      aspects: fc.array(fc.double({ min: 0.25, max: 4, noNaN: true }), {
+        minLength: sizes.reduce((a, b) => a + b, 0),
+        maxLength: sizes.reduce((a, b) => a + b, 0),
+      }),
+      width: fc.integer({ min: 300, max: 2000 }),
+    }),
+  );
+
+  it('never puts two sections in one row, and opens each with its header band right above its first row', () => {
+    fc.assert(
+      fc.property(sectionsArb, ({ sizes, aspects, width }) => {
+        const starts = startsOf(sizes);
+        const grid = new JustifiedGrid(withHeaders);
+        grid.update(width, aspects, aspects.length, starts);
+        const rows = rowsOf(grid, aspects.length);
+        for (const row of rows) {
+          const sections = new Set(row.items.map((t) => sectionOfItem(starts, t.index)));
+          expect(sections.size).toBe(1);
+        }
+        starts.forEach((start, s) => {
+          const header = grid.headerTop(s)!;
+          expect(header).not.toBeNull();
+          expect(grid.rect(start).top).toBeCloseTo(header + 40, 9);
+          // Rows of the section before end above the header, one gap away.
+          if (start > 0) {
+            const before = grid.rect(start - 1);
+            expect(header).toBeCloseTo(before.top + before.height + metrics.gap, 9);
+            expect(grid.sectionAt(header + 1)).toBe(s);
+            expect(grid.sectionAt(header - 1)).toBe(s - 1);
+          }
+          // The first tile of a section starts its row at the left.
+          expect(grid.rect(start).left).toBe(metrics.pad);
+        });
+        // A section's last row is not stretched past the width; tiles keep their shapes.
+        for (let i = 0; i < aspects.length; i += 1) {
+          const r = grid.rect(i);
+          expect(r.width / r.height).toBeCloseTo(aspects[i]!, 6);
+          expect(r.left + r.width).toBeLessThanOrEqual(width - metrics.pad + 1e-6);
+        }
+        expect(grid.height).toBeGreaterThanOrEqual(rows.at(-1)!.top + rows.at(-1)!.items[0]!.height);
+      }),
+      { numRuns: 80 },
+    );
   });
 
-  it('shortens a taller list and still reaches its first and last screens, drawing tiles in view', () => {
-    const layout = 37_000_000;
-    const viewport = 800;
-    const map = scrollMap(layout, viewport, 15_000_000);
-    expect(map.scaled).toBe(true);
-    expect(map.contentHeight).toBe(15_000_000);
-    expect(map.layoutTop(0)).toBe(0);
-    const last = 15_000_000 - viewport;
-    expect(map.layoutTop(last)).toBeCloseTo(layout - viewport, 3);
-    expect(map.scrollTopFor(map.layoutTop(1_234_567))).toBeCloseTo(1_234_567, 3);
-    // A tile at the top of what a position shows is drawn at the top of the viewport.
-    for (const scrollTop of [0, 7_000_000, last]) {
-      expect(map.drawAt(map.layoutTop(scrollTop), scrollTop)).toBeCloseTo(scrollTop, 3);
-      expect(map.drawAt(map.layoutTop(scrollTop) + 300, scrollTop)).toBeCloseTo(scrollTop + 300, 3);
-    }
+  it('lays out pages appended and sections arriving later exactly as all at once', () => {
+    fc.assert(
+      fc.property(sectionsArb, fc.integer({ min: 0, max: 400 }), ({ sizes, aspects, width }, cut) => {
+        const starts = startsOf(sizes);
+        const grown = new JustifiedGrid(withHeaders);
+        grown.update(width, aspects.slice(0, Math.min(cut, aspects.length)), aspects.length + 20);
+        grown.update(width, aspects.slice(0, Math.min(cut, aspects.length)), aspects.length + 20, starts);
+        grown.update(width, aspects, aspects.length + 20, starts);
+        const whole = new JustifiedGrid(withHeaders);
+        whole.update(width, aspects, aspects.length + 20, starts);
+        for (let i = 0; i < aspects.length + 20; i += 1) expect(grown.rect(i)).toEqual(whole.rect(i));
+        starts.forEach((_, s) => expect(grown.headerTop(s)).toBe(whole.headerTop(s)));
+        expect(grown.height).toBeCloseTo(whole.height, 9);
+        // Sections taken away again: the plain layout.
+        grown.update(width, aspects, aspects.length + 20, []);
+        const plain = new JustifiedGrid(withHeaders);
+        plain.update(width, aspects, aspects.length + 20);
+        for (let i = 0; i < aspects.length; i += 1) expect(grown.rect(i)).toEqual(plain.rect(i));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('moves the arrow keys item to item across a header, both ways', () => {
+    fc.assert(
+      fc.property(sectionsArb, ({ sizes, aspects, width }) => {
+        const starts = startsOf(sizes);
+        const grid = new JustifiedGrid(withHeaders);
+        grid.update(width, aspects, aspects.length, starts);
+        for (const start of starts.slice(1)) {
+          // Down from the section's last row lands in the next section's first row, and back up.
+          const last = start - 1;
+          const down = grid.neighbour(last, 1);
+          expect(grid.rect(down).top).toBe(grid.rect(start).top);
+          const up = grid.neighbour(start, -1);
+          expect(grid.rect(up).top).toBe(grid.rect(last).top);
+        }
+        expect(grid.neighbour(0, -1)).toBe(0);
+        expect(grid.neighbour(aspects.length - 1, 1)).toBe(aspects.length - 1);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('places no header for a section not loaded yet, and finds none above the first', () => {
+    const grid = new JustifiedGrid(withHeaders);
+    grid.update(1000, mixed(30), 100, [0, 20, 60]);
+    expect(grid.headerTop(0)).toBe(16);
+    expect(grid.headerTop(1)).not.toBeNull();
+    expect(grid.headerTop(2)).toBeNull();
+    expect(grid.sectionAt(0)).toBe(-1);
+    expect(grid.sectionAt(grid.height)).toBe(1);
+    // Down from the last loaded row reaches the placeholders.
+    expect(grid.neighbour(29, 1)).toBeGreaterThanOrEqual(30);
   });
 });

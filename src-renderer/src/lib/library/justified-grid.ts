@@ -9,6 +9,11 @@
 //
 // Slots past the loaded items (known to follow, not loaded yet) are placeholder rows of a fixed shape,
 // placed arithmetically: nothing is stored for them.
+//
+// Sections (the Library's date headers): given the index of each section's first item, a row never
+// runs on into the next section (a section's last row is not stretched, like the list's last), and a
+// header band of `headerHeight` px opens each section above its first row. Headers are placed among
+// the loaded items only: a section starting among the placeholders gets its band when it is loaded.
 
 export interface JustifiedMetrics {
   /** The row height aimed for, in px. */
@@ -18,6 +23,8 @@ export interface JustifiedMetrics {
   pad: number;
   /** The shape of a slot not loaded yet. */
   placeholderAspect: number;
+  /** The height of a section's header band (sections only). */
+  headerHeight?: number;
 }
 
 export interface TileRect {
@@ -55,6 +62,10 @@ export class JustifiedGrid {
   #phPerRow = 1;
   #phTile = { width: 0, height: 0 };
   #height = 0;
+  /** Each section's first item, ascending. */
+  #sections: number[] = [];
+  /** Each section's header top (NaN while its first item is not loaded). */
+  #headerTop: number[] = [];
 
   constructor(metrics: JustifiedMetrics) {
     this.metrics = metrics;
@@ -81,15 +92,19 @@ export class JustifiedGrid {
    * Lays out `aspects` (one per loaded item, width ÷ height) in `width` px, followed by placeholders
    * up to `slots`. Only the rows from the first changed item on are redone. Returns whether anything moved.
    */
-  update(width: number, aspects: ArrayLike<number>, slots: number): boolean {
+  update(width: number, aspects: ArrayLike<number>, slots: number, sections: readonly number[] = []): boolean {
     const loaded = aspects.length;
     const total = Math.max(slots, loaded);
     let from = 0;
+    const sectionsFrom = this.#firstSectionChange(sections);
     if (width === this.#width) {
       const common = Math.min(loaded, this.#loaded);
       while (from < common && this.#aspects[from] === aspects[from]) from += 1;
-      if (from === loaded && loaded === this.#loaded && total === this.#slots) return false;
+      if (from === loaded && loaded === this.#loaded && total === this.#slots && sectionsFrom === Infinity)
+        return false;
+      from = Math.min(from, sectionsFrom);
     }
+    if (sectionsFrom !== Infinity) this.#sections = [...sections];
     this.#width = width;
     this.#aspects = grow(this.#aspects, loaded);
     for (let i = from; i < loaded; i += 1) this.#aspects[i] = aspects[i] as number;
@@ -108,8 +123,25 @@ export class JustifiedGrid {
     return true;
   }
 
+  /** The first item whose section changes with `sections` (Infinity: none does). */
+  #firstSectionChange(sections: readonly number[]): number {
+    const old = this.#sections;
+    const common = Math.min(old.length, sections.length);
+    let s = 0;
+    while (s < common && old[s] === sections[s]) s += 1;
+    if (s === old.length && s === sections.length) return Infinity;
+    return Math.min(old[s] ?? Infinity, sections[s] ?? Infinity);
+  }
+
   #layoutFrom(first: number): void {
     const { targetRowHeight: target, gap, pad } = this.metrics;
+    const headerHeight = this.metrics.headerHeight ?? 0;
+    const sections = this.#sections;
+    // The first section starting at or after `first` (rows start at section starts, so none splits).
+    let s = 0;
+    while (s < sections.length && (sections[s] as number) < first) s += 1;
+    this.#headerTop.length = sections.length;
+    for (let t = s; t < sections.length; t += 1) this.#headerTop[t] = NaN;
     const inner = Math.max(1, this.#width - pad * 2);
     const n = this.#loaded;
     this.#left = grow(this.#left, n);
@@ -119,12 +151,19 @@ export class JustifiedGrid {
     let top = rows === 0 ? pad : (this.#rowTop[rows - 1] as number) + (this.#rowHeight[rows - 1] as number) + gap;
     let i = first;
     while (i < n) {
+      if (sections[s] === i) {
+        this.#headerTop[s] = top;
+        top += headerHeight;
+        s += 1;
+      }
+      // A row stops before the next section's first item.
+      const end = Math.min(n, sections[s] ?? n);
       // Grow the row until it is wide enough at the target height, then keep whichever of the row with
       // or without the last item comes nearer the target height.
       let sum = 0;
       let k = 0;
       let closed = false;
-      while (i + k < n) {
+      while (i + k < end) {
         const a = this.#aspects[i + k] as number;
         const widthAtTarget = (sum + a) * target + k * gap;
         if (widthAtTarget >= inner) {
@@ -141,6 +180,8 @@ export class JustifiedGrid {
         k += 1;
       }
       const height = closed ? (inner - (k - 1) * gap) / sum : target;
+      // A section's last row is final, unstretched (at the target height, from the left).
+      const sectionEnd = !closed && i + k === sections[s];
       const row = this.#rowFirst.length;
       this.#rowFirst.push(i);
       this.#rowTop.push(top);
@@ -153,7 +194,7 @@ export class JustifiedGrid {
         this.#rowOf[j] = row;
         left += w + gap;
       }
-      if (closed) this.#closed = i + k;
+      if (closed || sectionEnd) this.#closed = i + k;
       top += height + gap;
       i += k;
     }
@@ -168,6 +209,33 @@ export class JustifiedGrid {
     const phRows = Math.ceil(placeholders / perRow);
     const end = top + phRows * (this.#phTile.height + gap);
     this.#height = n === 0 && placeholders === 0 ? 0 : end - gap + pad;
+  }
+
+  /** The sections' first items, as last given. */
+  get sections(): readonly number[] {
+    return this.#sections;
+  }
+
+  /** Where section `s`'s header sits inside the scrolled content; null while its first item is not loaded. */
+  headerTop(s: number): number | null {
+    const top = this.#headerTop[s];
+    return top === undefined || Number.isNaN(top) ? null : top;
+  }
+
+  /** The section shown at vertical position `y`: the last one whose header starts at or above it (-1: none). */
+  sectionAt(y: number): number {
+    let lo = 0;
+    let hi = this.#sections.length - 1;
+    let found = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const top = this.headerTop(mid);
+      if (top !== null && top <= y) {
+        found = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return found;
   }
 
   /** Where slot `index` sits inside the scrolled content. */
@@ -242,16 +310,15 @@ export class JustifiedGrid {
   neighbour(index: number, direction: 1 | -1): number {
     const here = this.rect(index);
     const centre = here.left + here.width / 2;
-    const y = direction > 0 ? here.top + here.height + this.metrics.gap + 1 : here.top - this.metrics.gap - 1;
-    if (y < 0 || y > this.#height) return index;
-    let i = this.#slotAt(y);
-    if (i === index || (direction > 0 && i < index)) return index;
-    let best = i;
+    const row = this.#rowIndex(index) + direction;
+    if (row < 0 || index < 0 || index >= this.#slots) return index;
+    // The next row over (across a section's header), by its first and last slot.
+    const [first, last] = this.#rowSlots(row);
+    if (first > last) return index;
+    let best = first;
     let bestDistance = Infinity;
-    const rowTop = this.rect(i).top;
-    for (; i < this.#slots; i += 1) {
+    for (let i = first; i <= last; i += 1) {
       const r = this.rect(i);
-      if (r.top !== rowTop) break;
       const distance = Math.abs(r.left + r.width / 2 - centre);
       if (distance < bestDistance) {
         best = i;
@@ -261,66 +328,23 @@ export class JustifiedGrid {
     return best;
   }
 
+  /** The row of slot `index`, counting loaded rows first, then placeholder rows. */
+  #rowIndex(index: number): number {
+    if (index < this.#loaded) return this.#rowOf[index] as number;
+    return this.#rowFirst.length + Math.floor((index - this.#loaded) / this.#phPerRow);
+  }
+
+  /** The first and last slot of a row (first > last: no such row). */
+  #rowSlots(row: number): [number, number] {
+    const rows = this.#rowFirst.length;
+    if (row < rows) return [this.#rowFirst[row] as number, (this.#rowFirst[row + 1] ?? this.#loaded) - 1];
+    const first = this.#loaded + (row - rows) * this.#phPerRow;
+    return [first, Math.min(this.#slots - 1, first + this.#phPerRow - 1)];
+  }
+
   /** About how many slots a viewport of this height shows (PageUp/PageDown). */
   perScreen(viewportHeight: number): number {
     const range = this.visible(0, viewportHeight, 0);
     return Math.max(1, range.last - range.first + 1);
   }
-}
-
-/**
- * Browsers cap an element's height (Chromium near 33.5 million px, Firefox near 17.9 million): a
- * million tiles in justified rows are taller. Past the cap the scrolled content is shortened and a
- * scroll position stands for a proportionally lower point of the layout, so the whole list stays
- * reachable; tiles are drawn where that point puts them. The cap is this browser's own, measured
- * once (a probe element given a huge height keeps what the browser allows), with a margin.
- */
-export const MAX_SCROLL_HEIGHT = 15_000_000;
-let measuredCap: number | null = null;
-
-export function maxScrollHeight(): number {
-  if (measuredCap !== null) return measuredCap;
-  if (typeof document === 'undefined' || !document.body) return MAX_SCROLL_HEIGHT;
-  const probe = document.createElement('div');
-  probe.style.cssText = 'position:absolute;visibility:hidden;width:1px;height:1000000000px';
-  document.body.append(probe);
-  const allowed = probe.offsetHeight;
-  probe.remove();
-  measuredCap = allowed > 0 ? Math.max(MAX_SCROLL_HEIGHT, Math.floor(allowed * 0.9)) : MAX_SCROLL_HEIGHT;
-  return measuredCap;
-}
-
-export interface ScrollMap {
-  /** Whether the content is shortened (only then does a tile's place depend on the scroll position). */
-  scaled: boolean;
-  /** The height given to the scrolled content. */
-  contentHeight: number;
-  /** The layout's y shown at the top of the viewport for a scroll position. */
-  layoutTop(scrollTop: number): number;
-  /** The scroll position that shows layout `y` at the top of the viewport. */
-  scrollTopFor(y: number): number;
-  /** Where a layout `y` is drawn inside the content, seen from a scroll position. */
-  drawAt(y: number, scrollTop: number): number;
-}
-
-export function scrollMap(layoutHeight: number, viewportHeight: number, max = MAX_SCROLL_HEIGHT): ScrollMap {
-  if (layoutHeight <= max) {
-    return {
-      scaled: false,
-      contentHeight: layoutHeight,
-      layoutTop: (scrollTop) => scrollTop,
-      scrollTopFor: (y) => y,
-      drawAt: (y) => y,
-    };
-  }
-  // The last scroll position (max − viewport) shows the layout's last screen (height − viewport).
-  const scale = Math.max(1, layoutHeight - viewportHeight) / Math.max(1, max - viewportHeight);
-  const layoutTop = (scrollTop: number) => scrollTop * scale;
-  return {
-    scaled: true,
-    contentHeight: max,
-    layoutTop,
-    scrollTopFor: (y) => y / scale,
-    drawAt: (y, scrollTop) => y - layoutTop(scrollTop) + scrollTop,
-  };
 }

@@ -29,3 +29,13 @@ export const idle = (): Promise<void> =>
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
     else setTimeout(resolve, 16);
   });
+
+/** Waits for a moment when the renderer is idle and the view has been still (`lastMove`: performance.now()) for MAP_QUIET_MS. */
+export async function quietMoment(lastMove: () => number): Promise<void> {
+  for (;;) {
+    await idle();
+    const still = performance.now() - lastMove();
+    if (still >= MAP_QUIET_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, MAP_QUIET_MS - still));
+  }
+}

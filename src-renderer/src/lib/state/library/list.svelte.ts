@@ -20,10 +20,11 @@ import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import { invoke } from '../../ipc.ts';
 import { assetKey, type AssetKey } from '../../library/asset-key.ts';
 import { countedTotal } from '../../library/filter-fields.ts';
-import { decodeShapes, idle, MAP_PAGES, MAP_QUIET_MS, MAP_START_MS } from '../../library/layout-map.ts';
+import { decodeShapes, MAP_PAGES, MAP_START_MS, quietMoment } from '../../library/layout-map.ts';
 import { assetAspect, clampShape } from '../../library/media-shape.ts';
 import { PagedList } from '../../library/paged-list.ts';
 import { serviceReach } from '../service-reach.svelte.ts';
+import { ListSections } from './date-sections.svelte.ts';
 import { LibraryFilters, type LibrarySort } from './filters.svelte.ts';
 import { heldBy, LiveUpdates } from './live.ts';
 
@@ -37,6 +38,8 @@ class LibraryState {
   readonly filters = new LibraryFilters(() => void this.reload());
   /** Keeps the list up to date with the core's changes. */
   readonly live = new LiveUpdates(this);
+  /** The date headers of a list in date order. */
+  readonly sections = new ListSections(this);
   /** Items a page holds. */
   readonly pageSize = PAGE_SIZE;
 
@@ -215,12 +218,7 @@ class LibraryState {
   async #mapInBackground(generation: number): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, MAP_START_MS));
     while (this.hasMore && !this.error && generation === this.#generation) {
-      await idle();
-      const still = performance.now() - this.#lastMove;
-      if (still < MAP_QUIET_MS) {
-        await new Promise((resolve) => setTimeout(resolve, MAP_QUIET_MS - still));
-        continue;
-      }
+      await quietMoment(() => this.#lastMove);
       if (generation !== this.#generation) return;
       await this.loadMore();
     }
@@ -332,6 +330,7 @@ class LibraryState {
     this.loading = false;
     this.error = null;
     this.stale = false;
+    void this.sections.load();
     return this.loadMore();
   }
 
@@ -384,6 +383,7 @@ class LibraryState {
     this.#generation += 1;
     this.filters.reset();
     this.list.clear();
+    this.sections.clear();
     this.changed();
     this.#shown = null;
     this.counts = null;

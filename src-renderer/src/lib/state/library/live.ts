@@ -7,6 +7,7 @@ import type { AssetRefInfo } from '@contract/ipc/library.ts';
 import { invoke, on } from '../../ipc.ts';
 import { assetKey } from '../../library/asset-key.ts';
 import type { PagedList } from '../../library/paged-list.ts';
+import type { ListSections } from './date-sections.svelte.ts';
 import type { LibrarySort } from './filters.svelte.ts';
 
 const PATCH_DELAY_MS = 250;
@@ -23,6 +24,8 @@ export interface LiveList {
   /** While the user is at the top, new assets simply appear. */
   readonly atTop: boolean;
   stale: boolean;
+  /** The date sections: an asset joining or leaving the view counts in its own. */
+  readonly sections: Pick<ListSections, 'joined' | 'left'>;
   viewFilter(): AssetFilter;
   indexOf(ref: AssetRefInfo): number;
   reload(): Promise<void>;
@@ -110,9 +113,14 @@ export class LiveUpdates {
       const shown = result.ok && held.has(assetKey(ref));
       if (at >= 0) {
         if (shown) host.list.set(at, result.value);
-        else if (result.ok || result.error.code === 'not_found') host.list.remove(at);
-      } else if (shown && !this.#place(result.value)) {
-        unplaced = true;
+        else if (result.ok || result.error.code === 'not_found') {
+          const gone = host.list.at(at);
+          host.list.remove(at);
+          if (gone) host.sections.left(gone);
+        }
+      } else if (shown) {
+        if (this.#place(result.value)) host.sections.joined(result.value);
+        else unplaced = true;
       }
     });
     host.changed();
