@@ -65,7 +65,10 @@ export function submitGeneration(request: GenerationRequest, options: SubmitOpti
       if (!result.ok) {
         // Another job took the room meanwhile: the same question, with the core's numbers.
         const reason = result.error.message;
-        if (result.error.code === 'over_budget' && budget.askOverride(reason, () => void sendOverBudget(request, originJobId)))
+        if (
+          result.error.code === 'over_budget' &&
+          budget.askOverride(reason, () => void sendOverBudget(request, originJobId))
+        )
           return;
         toasts.error(refusalText(result.error));
         return;
