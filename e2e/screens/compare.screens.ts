@@ -1,43 +1,14 @@
 // Compare that explains: two results side by side with each one's prompt and settings under it, the
 // differences marked, at 1920×1080 and 1024×640, light and dark, written to docs/screens/ (or
 // ATELIER_SCREENS_DIR) as palette PNGs. Run by `npm run docs:screens`, outside the test run.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { repoRoot } from '../fixtures/browser-mode.ts';
+import { LARGE_AND_SMALL, shootDocsScreens } from './docs-shots.ts';
 import { AppShellPage } from '../pages/app-shell-page.ts';
 import { demoTest as test, expect } from '../pages/app-fixtures.ts';
 import { generateAndWait, invokeInPage } from '../pages/contract-client.ts';
 import { LibraryPage } from '../pages/library-page.ts';
 
-const DIR = process.env['ATELIER_SCREENS_DIR'] ?? join(repoRoot, 'docs', 'screens');
-const SIZES = [
-  { width: 1920, height: 1080 },
-  { width: 1024, height: 640 },
-] as const;
-const MAX_BYTES = 300 * 1024;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(DIR, { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(250);
-      let png = Buffer.alloc(0);
-      for (const colours of [256, 128, 64]) {
-        png = await sharp(await page.screenshot())
-          .png({ palette: true, colours, effort: 8 })
-          .toBuffer();
-        if (png.length < MAX_BYTES) break;
-      }
-      expect(png.length, `${name} ${size.width}×${size.height} ${scheme}`).toBeLessThan(MAX_BYTES);
-      writeFileSync(join(DIR, `${name}-${size.width}x${size.height}-${scheme}.png`), png);
-    }
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
+const shoot = (page: Page, name: string) => shootDocsScreens(page, name);
 
 test('screens of compare with its prompts and settings', async ({ page, demoApp }) => {
   test.setTimeout(180_000);
@@ -58,7 +29,7 @@ test('screens of compare with its prompts and settings', async ({ page, demoApp 
   const { items } = await invokeInPage<{ items: { id: string; prompt: string | null }[] }>(page, 'assets:list', {});
   const first = items.find((item) => item.prompt?.startsWith('a lighthouse'));
   const second = items.find((item) => item.prompt?.startsWith('a white lighthouse'));
-  await page.setViewportSize(SIZES[0]);
+  await page.setViewportSize(LARGE_AND_SMALL[0]!);
   const library = new LibraryPage(page);
   await shell.goTo('library');
   await library.search.fill('lighthouse cliff');

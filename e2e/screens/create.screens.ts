@@ -1,41 +1,20 @@
 // Screens of Create image, Create video and the queue at 1280×800 and 1024×640, light and dark, as a
 // person sees them, for the README: written to docs/screens/ (or ATELIER_SCREENS_DIR) as palette PNGs
 // small enough to commit. Run by `npm run docs:screens`, outside the test run.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { repoRoot } from '../fixtures/browser-mode.ts';
+import { shootDocsScreens } from './docs-shots.ts';
 import { AppShellPage } from '../pages/app-shell-page.ts';
 import { demoTest as test, expect } from '../pages/app-fixtures.ts';
 import { generateAndWait } from '../pages/contract-client.ts';
 import { CreateImagePage } from '../pages/create-image-page.ts';
 import { CreateVideoPage } from '../pages/create-video-page.ts';
 
-const DIR = process.env['ATELIER_SCREENS_DIR'] ?? join(repoRoot, 'docs', 'screens');
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 1024, height: 640 },
 ] as const;
-const MAX_BYTES = 300 * 1024;
 
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(DIR, { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(250);
-      const png = await sharp(await page.screenshot())
-        .png({ palette: true, quality: 90, effort: 8 })
-        .toBuffer();
-      expect(png.length, `${name} ${size.width}×${size.height} ${scheme}`).toBeLessThan(MAX_BYTES);
-      writeFileSync(join(DIR, `${name}-${size.width}x${size.height}-${scheme}.png`), png);
-    }
-  }
-  await page.emulateMedia({ colorScheme: null });
-  await page.setViewportSize(SIZES[0]);
-}
+const shoot = (page: Page, name: string) => shootDocsScreens(page, name, SIZES);
 
 test('screens of Create image, Create video and the queue', async ({ page, demoApp }) => {
   test.setTimeout(180_000);

@@ -1,43 +1,14 @@
 // Screens of the culling view, the loupe, the survey and Review rejects, at 1024×640 and 1920×1080, light and dark, for
 // the docs: written to docs/screens/ (or ATELIER_SCREENS_DIR) as palette PNGs small enough to commit.
 // Run by `npm run docs:screens`, outside the test run.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Page } from '@playwright/test';
-import { repoRoot } from '../fixtures/browser-mode.ts';
+import { shootDocsScreens } from './docs-shots.ts';
 import { AppShellPage } from '../pages/app-shell-page.ts';
 import { demoTest as test, expect } from '../pages/app-fixtures.ts';
 import { generateAndWait } from '../pages/contract-client.ts';
 import { LibraryPage } from '../pages/library-page.ts';
 
-const DIR = process.env['ATELIER_SCREENS_DIR'] ?? join(repoRoot, 'docs', 'screens');
-const SIZES = [
-  { width: 1024, height: 640 },
-  { width: 1920, height: 1080 },
-] as const;
-const MAX_BYTES = 300 * 1024;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(DIR, { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.waitForTimeout(300);
-      let png = Buffer.alloc(0);
-      for (const colours of [256, 128, 64]) {
-        png = await sharp(await page.screenshot())
-          .png({ palette: true, colours, effort: 8 })
-          .toBuffer();
-        if (png.length < MAX_BYTES) break;
-      }
-      expect(png.length, `${name} ${size.width}×${size.height} ${scheme}`).toBeLessThan(MAX_BYTES);
-      writeFileSync(join(DIR, `${name}-${size.width}x${size.height}-${scheme}.png`), png);
-    }
-  }
-  await page.emulateMedia({ colorScheme: null });
-}
+const shoot = (page: Page, name: string) => shootDocsScreens(page, name);
 
 test('screens of the culling view: loupe, survey and review', async ({ page, demoApp }) => {
   test.setTimeout(180_000);
