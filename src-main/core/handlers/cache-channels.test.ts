@@ -186,6 +186,10 @@ describe('cache channels', () => {
       offline: 0,
       liked: 0,
       favorites: 0,
+      picks: 0,
+      rejects: 0,
+      // Nothing rated yet: all three at 0 stars.
+      byRating: [3, 0, 0, 0, 0, 0],
       byModel: [
         { modelId: 'imagea', count: 2 },
         { modelId: 'videod-1.5', count: 1 },
