@@ -26,6 +26,9 @@ describe('migration 0017 batches', () => {
       `INSERT INTO jobs (kind, model_id, request, state, created_at, updated_at) VALUES ('image', 'imagea', '{}', 'queued', 1, 1)`,
     ).run();
     expect(runMigrations(db, [...earlier, migration0017])).toEqual([17]);
+    expect(db.prepare(`SELECT count(*) AS n FROM jobs WHERE state = 'queued'`).get()).toEqual({ n: 1 });
+    // The repositories read the current schema: bring it up to date (later migrations) before using them.
+    runMigrations(db, MIGRATIONS);
     const cache = createAccountDb(db, ':memory:');
     try {
       expect(cache.jobs.listInStates(['queued'])).toHaveLength(1);
