@@ -27,7 +27,7 @@ const SEARCH_LIMIT = 50;
 const SEARCH_TEXT = 'sunset beach';
 const RATIO_GOAL = 1.2;
 
-type Channel = 'assets:list' | 'assets:search' | 'assets:counts' | 'assets:layout';
+type Channel = 'assets:list' | 'assets:search' | 'assets:counts' | 'assets:layout' | 'assets:sections';
 
 // The grid's date sections as the renderer asks for them, seen from the seeded library's newest day
 // (lib/library/date-sections.ts): a count per section over the whole view, in one statement.
@@ -38,7 +38,7 @@ const SECTION_SQL = (where: string) =>
 const SECTION_SPANS = JSON.stringify(
   SECTION_STARTS.map((start, i) => [start, i === 0 ? Number.MAX_SAFE_INTEGER : SECTION_STARTS[i - 1]]),
 );
-const sectionCounts = (result: unknown): number[] => (result as { sectionCounts: number[] }).sectionCounts;
+const sectionCounts = (result: unknown): number[] => result as number[];
 const countsOf = (rows: unknown[]): number[] => (rows as { n: number }[]).map((r) => r.n);
 
 interface Query {
@@ -165,8 +165,8 @@ const QUERIES: Query[] = [
   },
   {
     figure: `date sections (${SECTION_STARTS.length}), whole library`,
-    channel: 'assets:layout',
-    args: { pages: 1, pageSize: 1, sections: SECTION_STARTS },
+    channel: 'assets:sections',
+    args: { sections: SECTION_STARTS },
     repo: (cache) => cache.assets.sectionCounts({}, SECTION_STARTS),
     raw: (prepare) => countsOf(prepare(SECTION_SQL('')).all(SECTION_SPANS)),
     identity: sectionCounts,
@@ -175,8 +175,8 @@ const QUERIES: Query[] = [
   },
   {
     figure: `date sections (${SECTION_STARTS.length}), filter images+offline`,
-    channel: 'assets:layout',
-    args: { pages: 1, pageSize: 1, sections: SECTION_STARTS, filter: { kind: 'image', offline: true } },
+    channel: 'assets:sections',
+    args: { sections: SECTION_STARTS, filter: { kind: 'image', offline: true } },
     repo: (cache) => cache.assets.sectionCounts({ kind: 'image', offline: true }, SECTION_STARTS),
     raw: (prepare) =>
       countsOf(prepare(SECTION_SQL(`a.kind = ? AND a.file_state = 'downloaded' AND `)).all('image', SECTION_SPANS)),

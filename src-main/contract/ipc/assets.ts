@@ -88,8 +88,6 @@ export interface AssetLayoutInfo {
   pages: { cursor: string | null; shapes: string }[];
   /** Pass back as `cursor` to map on; null once the view's end is mapped. */
   nextCursor: string | null;
-  /** When `sections` were asked: how many of the whole view's assets each holds, in their order. */
-  sectionCounts?: number[];
 }
 
 export interface AssetCountsInfo {
@@ -127,7 +125,7 @@ export const ASSET_SEARCH_LIMIT = { default: 50, max: 200 } as const;
 export const ASSET_QUERY_MAX_LENGTH = 200;
 /** "The whole family" of at most this many assets at once (the `familyOf` filter). */
 export const FAMILY_OF_MAX = 100;
-/** The most date sections one `assets:layout` call counts (the grid's are about 90: days, months, years). */
+/** The most date sections one `assets:sections` call counts (the grid's are about 90: days, months, years). */
 export const ASSET_SECTIONS_MAX = 400;
 
 export const assetKindSchema = v.picklist(['image', 'video'], 'The asset kind must be image or video.');
@@ -137,7 +135,7 @@ export const serviceIdSchema = v.pipe(
   v.maxLength(256, 'The id is too long.'),
 );
 /**
- * Date sections to count over a whole view (ignoring `cursor`): each one's start (ms since the epoch),
+ * Date sections to count over a whole view: each one's start (ms since the epoch),
  * newest first; a section holds the times from its start to the newer one's (the first: no end).
  */
 const sectionStartsSchema = v.pipe(
@@ -271,9 +269,19 @@ export const assetsInvoke = {
       cursor: v.optional(v.nullable(pageCursorSchema)),
       pages: pageLimitSchema(ASSET_LAYOUT_PAGES.max, ASSET_LAYOUT_PAGES.default),
       pageSize: pageLimitSchema(ASSET_PAGE_LIMIT.max, ASSET_PAGE_LIMIT.default),
-      sections: v.optional(sectionStartsSchema),
     }),
     type<AssetLayoutInfo>(),
+  ),
+  /**
+   * The grid's date sections: how many of the whole view's assets each holds, in their order (one
+   * indexed count per section; its own call, so a first screen still reads only its first page).
+   */
+  'assets:sections': invoke(
+    v.strictObject({
+      filter: v.optional(assetFilterSchema),
+      sections: sectionStartsSchema,
+    }),
+    type<number[]>(),
   ),
   'assets:get': invoke(v.strictObject({ kind: assetKindSchema, id: serviceIdSchema }), type<AssetInfo>()),
   /** Best matches first; a very broad query (thousands of matches) returns the newest matches. */

@@ -36,17 +36,15 @@ export function assetsHandlers(deps: AssetsHandlerDeps) {
       const page = deps.cache().assets.list({ ...toRepoView(args), limit: args.limit });
       return { items: page.rows.map((row) => assetToInfo(row, deps.mediaUrlFor)), nextCursor: page.nextCursor };
     },
-    'assets:layout': (
-      args: ViewArgs & { pages: number; pageSize: number; sections?: number[] | undefined },
-    ): AssetLayoutInfo => {
-      const assets = deps.cache().assets;
-      const layout = assets.layout({ ...toRepoView(args), pages: args.pages, pageSize: args.pageSize });
+    'assets:layout': (args: ViewArgs & { pages: number; pageSize: number }): AssetLayoutInfo => {
+      const layout = deps.cache().assets.layout({ ...toRepoView(args), pages: args.pages, pageSize: args.pageSize });
       return {
         pages: layout.pages.map(({ cursor, shapes }) => ({ cursor, shapes: Buffer.from(shapes).toString('base64') })),
         nextCursor: layout.nextCursor,
-        ...(args.sections ? { sectionCounts: assets.sectionCounts(args.filter ?? {}, args.sections) } : {}),
       };
     },
+    'assets:sections': (args: { filter?: AssetFilter | undefined; sections: number[] }): number[] =>
+      deps.cache().assets.sectionCounts(args.filter ?? {}, args.sections),
     'assets:get': ({ kind, id }: { kind: AssetKindInfo; id: string }): AssetInfo => {
       const row = deps.cache().assets.get(kind, id);
       if (!row) throw new AppError({ code: 'not_found', field: 'id', message: `No ${kind} ${id} in the library.` });

@@ -101,20 +101,19 @@ describe('AssetsRepo.sectionCounts (the grid’s date sections)', () => {
   });
 });
 
-describe('assets:layout sections', () => {
-  const layoutArgs = invokeChannels['assets:layout'].args;
+describe('assets:sections', () => {
+  const sectionArgs = invokeChannels['assets:sections'].args;
   const handlers = () => assetsHandlers({ cache: () => cache, mediaUrlFor: () => '' });
 
-  it('answers the section counts of the whole view with the map, whatever its cursor', () => {
-    const first = handlers()['assets:layout'](v.parse(layoutArgs, { pages: 1, pageSize: 10, sections: STARTS }));
-    expect(first.sectionCounts).toEqual(expectedCounts(allRows()));
-    const plain = handlers()['assets:layout'](v.parse(layoutArgs, { pages: 1, pageSize: 10 }));
-    expect(plain.sectionCounts).toBeUndefined();
+  it('answers the section counts of the whole view', () => {
+    expect(handlers()['assets:sections'](v.parse(sectionArgs, { sections: STARTS }))).toEqual(
+      expectedCounts(allRows()),
+    );
   });
 
   it('refuses section starts out of order, fractional or too many, with a plain reason', () => {
     const reason = (sections: unknown) => {
-      const result = v.safeParse(layoutArgs, { sections });
+      const result = v.safeParse(sectionArgs, { sections });
       return result.success ? null : result.issues[0].message;
     };
     expect(reason([2, 1, 1])).toBe('Give the section starts newest first, each earlier than the one before.');

@@ -2,7 +2,7 @@
 // the local time zone, seen from `now`. Newest first: "Today", "Yesterday", "This week" (Monday on),
 // then the months of this year and the last ("November 2026"), then whole years ("2023"), then
 // "Earlier" (before 1970). Each section is a span of time, so a list in date order is a run of whole
-// sections; the core counts how many of a view's assets each span holds (assets:layout `sections`).
+// sections; the core counts how many of a view's assets each span holds (`assets:sections`).
 
 export interface DateSection {
   /** Its first instant (ms since the epoch): it holds times from here to the next newer section's start. */

@@ -1,5 +1,5 @@
 // The Library list's date sections (lib/library/date-sections.ts decides them): counted by the core
-// over the whole view with the same filter as its pages (assets:layout `sections`), kept in step with
+// over the whole view with the same filter as its pages (`assets:sections`), kept in step with
 // the live updates (an asset joining or leaving the view counts in its section), asked again when a
 // new day begins (Today becomes Yesterday at local midnight). Only a list in date order has them.
 import type { AssetFilter, AssetInfo } from '@contract/ipc/assets.ts';
@@ -46,19 +46,14 @@ export class ListSections {
     const generation = this.#list.generation;
     const now = this.#clock();
     const sections = dateSections(now);
-    const result = await invoke('assets:layout', {
+    const result = await invoke('assets:sections', {
       filter: this.#list.viewFilter(),
-      sort,
-      cursor: null,
-      // The map of one item: the answer that matters is the counts of the whole view.
-      pages: 1,
-      pageSize: 1,
       sections: sections.map((section) => section.start),
     });
     if (generation !== this.#list.generation) return;
-    if (!result.ok || !result.value.sectionCounts) return this.clear();
+    if (!result.ok) return this.clear();
     this.#sections = sections;
-    this.#counts = result.value.sectionCounts;
+    this.#counts = result.value;
     this.#order = sort;
     this.#show();
     this.#timer = setTimeout(() => void this.load(), msUntilSectionsChange(now));
