@@ -135,7 +135,7 @@ test('a cull of 20 by keys, with an undo, ends with the right picks and rejects'
   expect([counts.picks, counts.rejects]).toEqual([picks, rejects]);
 });
 
-test('"Review rejects" removes exactly the rejected local copies', async ({ page }) => {
+test('"Review rejects" removes exactly the rejected local copies, into the trash', async ({ page }) => {
   await page.goto(app.url);
   const library = new LibraryPage(page);
   await library.open();
@@ -194,6 +194,19 @@ test('"Review rejects" removes exactly the rejected local copies', async ({ page
   await page.keyboard.press('Escape');
   await expect(view).toBeHidden();
   await expect(library.selectionCount).toHaveText('4 selected');
+
+  // They went into the trash, and only they: the Trash place counts them, and restoring brings them back.
+  const trashed = await invokeInPage<{ entries: { asset: { kind: 'image' | 'video'; id: string } }[] }>(
+    page,
+    'trash:list',
+  );
+  expect(trashed.entries.map((entry) => entry.asset.id).sort()).toEqual([...rejected].sort());
+  await expect(page.getByTestId('place-trash')).toHaveAccessibleName(/^Trash · 2 items · /);
+  await invokeInPage(page, 'trash:restore', {
+    assets: trashed.entries.map(({ asset }) => ({ kind: asset.kind, id: asset.id })),
+  });
+  for (const id of rejected) await expect.poll(() => existsSync(fileOf(id)), { message: fileOf(id) }).toBe(true);
+  expect((await invokeInPage<{ offline: number }>(page, 'assets:counts', {})).offline).toBe(20);
 });
 
 test('a finished job in Jobs opens its outputs in the cull', async ({ page }) => {
