@@ -85,8 +85,12 @@ const FIRST_FULL_GRID = (atEnd?: boolean) => {
   // Atelier's tiles sit in a layer (data-tiles); the plain grid's in its first child.
   const content = grid.querySelector('[data-tiles]') ?? grid.firstElementChild;
   if (!content) return false;
+  // Atelier groups its tiles by date section (div.section); the plain grid's sit directly in its content.
+  const items = Array.from(content.children).flatMap((child) =>
+    child.classList.contains('section') ? Array.from(child.children) : [child],
+  );
   let tiles = 0;
-  for (const child of Array.from(content.children)) {
+  for (const child of items) {
     const r = child.getBoundingClientRect();
     if (r.bottom <= view.top || r.top >= view.bottom || r.width === 0) continue;
     if ((child as HTMLElement).dataset['testid'] === 'library-end') continue;
