@@ -46,6 +46,8 @@ interface BatchRun extends PollRun {
   sendingMs: number;
   posts: number;
   rounds: number;
+  /** When each poll round ended (virtual ms after the batch's start) and what it read. */
+  roundEnds: { at: number; listPages: number; fetches: number }[];
 }
 
 /** The batch's items as batches:start stores them: `bench scene i` on imagea, one image each. */
@@ -158,6 +160,11 @@ export async function runAtelierBatch(jobs: number, seed: number, workDir: strin
       sendingMs,
       posts: byRoute['POST /images/generation'] ?? 0,
       rounds: rounds.length,
+      roundEnds: rounds.map((r) => ({
+        at: r.at - startedAt,
+        listPages: r.report.listPages,
+        fetches: r.report.terminalFetches + r.report.singles,
+      })),
     };
   } finally {
     await engine.stop();
