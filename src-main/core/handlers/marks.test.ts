@@ -135,8 +135,24 @@ describe('assets:mark', () => {
     expect(await refusal('assets:mark', { assets: [a, { kind: 'image', id: 'img_gone' }], rating: 3 })).toBe(
       'That item is no longer in the library; nothing was marked.',
     );
+    // An asset is its kind and id: the right id under the other kind is not it.
+    expect(await refusal('assets:mark', { assets: [{ kind: 'video', id: a!.id }], rating: 3 })).toBe(
+      'That item is no longer in the library; nothing was marked.',
+    );
     expect(marksInDb()).toEqual(state);
     expect(seen).toHaveLength(count);
+  });
+
+  it('marks an asset named twice once, answering for each time it was named', async () => {
+    const [a, b] = (await refs({ kind: 'image' })).slice(10, 12) as [AssetRefInfo, AssetRefInfo];
+    const result = await value<MarkResultInfo>('assets:mark', { assets: [a, b, a], rating: 3 });
+    expect(result.changed).toBe(2);
+    expect(result.marks).toEqual([a, b, a].map((ref) => ({ ...ref, rating: 3, flag: null })));
+    expect(result.previous).toEqual([a, b, a].map((ref) => ({ ...ref, rating: 0, flag: null })));
+    const event = seen.findLast((s) => s.event === 'assets:changed')?.payload as { assets?: AssetRefInfo[] };
+    expect(event.assets).toHaveLength(2);
+    expect(event.assets).toEqual(expect.arrayContaining([a, b]));
+    await value('assets:mark', { assets: [a, b], rating: 0 });
   });
 });
 
