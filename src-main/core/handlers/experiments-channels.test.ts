@@ -3,18 +3,15 @@
 // sends exactly one valid request per cell through the batch runner and fills the matrix; the cap
 // refusing a start unless the user overrides it; plain refusals; the matrix read with the service
 // gone; forgetting an experiment keeps its jobs.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
+import type { RunningEmulator } from '../../../emulator/index.ts';
 import type { Result } from '../../contract/errors.ts';
 import type { ExperimentDetailInfo, ExperimentInfo, ExperimentPlanInput } from '../../contract/ipc/experiments.ts';
 import type { InvokeArgs, InvokeChannel, InvokeResult } from '../../contract/ipc.ts';
 import { validate } from '../../contract/rules/index.ts';
-import { createCore, type Core } from '../core.ts';
+import type { Core } from '../core.ts';
+import { startDemoCore, type DemoCore } from '../test-support/demo-core.ts';
 
-const host = { kind: 'browser', appVersion: '0.0.0-test', chromiumVersion: null, electronVersion: null } as const;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const HERON: ExperimentPlanInput = {
@@ -29,8 +26,8 @@ const HERON: ExperimentPlanInput = {
 };
 
 describe('experiments channels', () => {
+  let demo: DemoCore;
   let emulator: RunningEmulator;
-  let dataDir: string;
   let core: Core;
   const call = <C extends InvokeChannel>(channel: C, args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>> =>
     core.dispatch(channel, args) as Promise<Result<InvokeResult<C>>>;
@@ -56,24 +53,14 @@ describe('experiments channels', () => {
   }
 
   beforeAll(async () => {
-    emulator = await startEmulator({ timeScale: 20, seed: 9 });
-    dataDir = mkdtempSync(join(tmpdir(), 'atelier-experiments-core-'));
-    core = await createCore({
-      dataDir,
-      host,
-      demo: { start: async () => ({ baseUrl: emulator.url, apiKey: 'demo-key' }), stop: async () => {} },
-      logError: () => {},
-    });
+    demo = await startDemoCore({ emulator: { timeScale: 20, seed: 9 }, name: 'experiments-core' });
+    ({ emulator, core } = demo);
     core.events.subscribe((event, payload) => {
       if (event === 'experiments:changed') changed.push(payload as ExperimentInfo);
     });
     expect((await call('account:use-demo', undefined)).ok).toBe(true);
   });
-  afterAll(async () => {
-    await core.close();
-    await emulator.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => demo?.close());
 
   it('plans 3 models × 2 aspect ratios: 6 cells with estimates and notes, nothing sent', async () => {
     emulator.control.resetStats();
