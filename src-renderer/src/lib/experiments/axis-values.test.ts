@@ -124,7 +124,7 @@ describe('an axis’s values', () => {
     }
     expect(axisValues(seeds, draft('seed', { text: '1, x' }))).toEqual({
       ok: false,
-      problem: `“x” is not a seed: a seed is a whole number from 0 to ${SEED_MAX}.`,
+      problem: `The seed “x” is not a whole number from 0 to ${SEED_MAX}.`,
     });
     expect(axisValues(seeds, draft('seed', { text: String(SEED_MAX + 1) }))).toMatchObject({ ok: false });
     expect(axisValues(seeds, draft('seed', { text: '13 random' }))).toEqual({

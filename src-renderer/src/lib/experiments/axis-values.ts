@@ -1,6 +1,9 @@
 // An axis as the user set it in "Try across models…" (the values ticked, or typed: seeds, prompt
 // variants, numbers) turned into the axis experiments:plan takes, or the problem in words. The
-// limits are the contract's (contract/ipc/experiments.ts); the core checks them again.
+// limits and each value's form are the contract's (contract/ipc/experiments.ts,
+// contract/experiments/axis-values.ts); the core checks them again.
+import { axisValueProblem } from '@contract/experiments/axis-values.ts';
+import { TRAINED_IMAGE_FIELDS } from '@contract/rules/index.ts';
 import {
   EXPERIMENT_MAX_AXIS_VALUES,
   EXPERIMENT_MAX_CELLS,
@@ -8,8 +11,9 @@ import {
 } from '@contract/ipc/experiments.ts';
 import { valueNoun, type AxisChoice } from './axis-choices.ts';
 
-/** The largest seed any model takes (a 32-bit unsigned integer). */
-export const SEED_MAX = 4294967295;
+const seedSpec = TRAINED_IMAGE_FIELDS['seed'];
+/** The largest seed any model takes (a 32-bit unsigned integer, as the rules say). */
+export const SEED_MAX = seedSpec?.kind === 'int' ? seedSpec.max : 4294967295;
 
 export interface AxisDraft {
   /** The AxisChoice's id: 'model', 'seed', 'option:imageSize', … */
@@ -40,13 +44,9 @@ function seedValues(text: string, randomSeeds: string[]): string[] | string {
     if (n < 1 || n > EXPERIMENT_MAX_AXIS_VALUES) return `Ask for 1 to ${EXPERIMENT_MAX_AXIS_VALUES} random seeds.`;
     return randomSeeds.slice(0, n);
   }
-  const values: string[] = [];
-  for (const part of trimmed.split(/[\s,;]+/).filter(Boolean)) {
-    if (!/^\d+$/.test(part) || Number(part) > SEED_MAX)
-      return `“${part}” is not a seed: a seed is a whole number from 0 to ${SEED_MAX}.`;
-    values.push(String(Number(part)));
-  }
-  return values;
+  const parts = trimmed.split(/[\s,;]+/).filter(Boolean);
+  const problem = parts.map((part) => axisValueProblem('seed', part)).find((p) => p !== null);
+  return problem ?? parts.map((part) => String(Number(part)));
 }
 
 function numberValues(text: string): string[] | string {
@@ -84,6 +84,8 @@ export function axisValues(choice: AxisChoice, draft: AxisDraft): AxisValues {
       ok: false,
       problem: `Choose at most ${EXPERIMENT_MAX_AXIS_VALUES} ${noun.many}; ${values.length} are chosen.`,
     };
+  const malformed = values.map((value) => axisValueProblem(choice.kind, value)).find((p) => p !== null);
+  if (malformed) return { ok: false, problem: malformed };
   const twice = values.find((value, i) => values.indexOf(value) !== i);
   if (twice !== undefined) return { ok: false, problem: `${quoted(twice)} is listed twice.` };
   const axis: ExperimentAxisInput =

@@ -50,14 +50,14 @@ function started(input: ExperimentPlanInput & { name?: string }): Result<Experim
     pausedReason: null,
     batchId: 3,
     axes: plan.axes,
-    cells: plan.cells.length,
+    cellCount: plan.cells.length,
     finished: 0,
     failed: 0,
     credits: 0,
     rows: plan.rows,
     columns: plan.columns,
     cells: plan.cells.map((c) => ({ ...c, jobLocalId: null, jobState: null, error: null, outputs: [] })),
-  } as ExperimentDetailInfo);
+  });
 }
 
 let budget: ExperimentPlanInfo['budget'] = { ok: true };
