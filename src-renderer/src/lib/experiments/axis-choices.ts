@@ -115,7 +115,12 @@ function videoAspectRatios(): string[] {
       if (spec?.kind === 'enum') for (const value of spec.values) seen.add(String(value));
     }
   }
-  return [...seen];
+  // In the image form's order (portrait and landscape side by side), the others ("adaptive") last.
+  const rank = (ratio: string) => {
+    const at = (IMAGE_ASPECT_RATIOS as readonly string[]).indexOf(ratio);
+    return at === -1 ? IMAGE_ASPECT_RATIOS.length : at;
+  };
+  return [...seen].sort((a, b) => rank(a) - rank(b));
 }
 
 const plain = (values: readonly (string | number)[], field: string): ValueGroup[] => [

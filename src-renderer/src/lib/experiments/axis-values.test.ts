@@ -73,7 +73,18 @@ describe('what an axis can vary', () => {
     expect(currentValue(image, choice(image, 'option:quality'))).toBe('high');
     expect(currentValue(video, choice(video, 'aspectRatio'))).toBe('21:9');
     expect(currentValue(video, choice(video, 'seed'))).toBe('7');
-    expect(valueGroups(video, choice(video, 'aspectRatio'))[0]?.values.map((v) => v.value)).toContain('21:9');
+    // Every ratio any video model takes, in the image form's order, "adaptive" last.
+    expect(valueGroups(video, choice(video, 'aspectRatio'))[0]?.values.map((v) => v.value)).toEqual([
+      '1:1',
+      '2:3',
+      '3:2',
+      '3:4',
+      '4:3',
+      '9:16',
+      '16:9',
+      '21:9',
+      'adaptive',
+    ]);
   });
 
   it('offers an on/off option as On and Off', () => {
