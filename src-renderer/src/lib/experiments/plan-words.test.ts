@@ -61,28 +61,44 @@ describe('plan words', () => {
     ).toBe('Send 2 jobs (about 4 credits + 1 unknown)');
   });
 
-  it('marks a cell whose settings were changed and lists the changes by cell name', () => {
-    const notes = [
-      { field: 'aspectRatio', change: 'mapped' as const, message: 'aspect ratio 21:9 → 16:9: this model has no 21:9' },
-      {
-        field: 'options.imagec.quality',
-        change: 'dropped' as const,
-        message: 'quality dropped: this model has no such option',
-      },
-    ];
-    const p = plan([cell(0, 0), cell(1, 1, { notes })]);
-    expect(cellNotesText(p.cells[1]!)).toBe('2 settings changed');
-    expect(cellNotesText(p.cells[0]!)).toBeNull();
-    expect(noteLines(p)).toEqual([
-      'Image B × 21:9: aspect ratio 21:9 → 16:9: this model has no 21:9',
-      'Image B × 21:9: quality dropped: this model has no such option',
+  it('marks a cell whose settings were changed and says each change once, where it applies', () => {
+    const ratio = { field: 'aspectRatio', change: 'mapped' as const, message: 'aspect ratio 21:9 → 16:9: no 21:9' };
+    const quality = {
+      field: 'options.imagec.quality',
+      change: 'dropped' as const,
+      message: 'quality dropped: Image B has none',
+    };
+    const size = { field: 'options.imagea.imageSize', change: 'mapped' as const, message: 'size 1K → 2K' };
+    const p = plan([
+      cell(0, 0, { notes: [size] }),
+      cell(0, 1, { notes: [size] }),
+      cell(1, 0, { notes: [quality] }),
+      cell(1, 1, { notes: [ratio, quality, quality] }),
     ]);
-    // One axis: a cell is named by its row alone.
-    const single = plan([cell(1, 0, { notes: notes.slice(0, 1) })], {
+    expect(cellNotesText(p.cells[3]!)).toBe('3 settings changed');
+    expect(cellNotesText(plan([cell(0, 0)]).cells[0]!)).toBeNull();
+    expect(noteLines(p)).toEqual([
+      // A whole row by its name, one cell by row × column.
+      'Image A: size 1K → 2K',
+      'Image B: quality dropped: Image B has none',
+      'Image B × 21:9: aspect ratio 21:9 → 16:9: no 21:9',
+    ]);
+    // A whole column by its name; every cell said once.
+    const column = plan([cell(0, 1, { notes: [ratio] }), cell(1, 1, { notes: [ratio] }), cell(0, 0), cell(1, 0)]);
+    expect(noteLines(column)).toEqual(['21:9: aspect ratio 21:9 → 16:9: no 21:9']);
+    const all = plan([
+      cell(0, 0, { notes: [size] }),
+      cell(0, 1, { notes: [size] }),
+      cell(1, 0, { notes: [size] }),
+      cell(1, 1, { notes: [size] }),
+    ]);
+    expect(noteLines(all)).toEqual(['Every cell: size 1K → 2K']);
+    // One axis: a cell is named by its row.
+    const single = plan([cell(1, 0, { notes: [ratio] }), cell(0, 0)], {
       axes: [{ kind: 'model', key: null, label: 'Model' }],
       columns: [{ value: '', label: '' }],
     });
-    expect(noteLines(single)).toEqual(['Image B: aspect ratio 21:9 → 16:9: this model has no 21:9']);
+    expect(noteLines(single)).toEqual(['Image B: aspect ratio 21:9 → 16:9: no 21:9']);
   });
 
   it('says durations in seconds, minutes and hours', () => {

@@ -57,9 +57,35 @@ export function cellName(plan: ExperimentPlanInfo, cell: ExperimentCellPlanInfo)
   return column ? `${row} × ${column}` : row;
 }
 
-/** Each cell's mapped or dropped settings, in words: "Image B × 21:9: aspect ratio 21:9 → 16:9: …". */
+/**
+ * The mapped or dropped settings in words, each change said once with where it applies: a whole row or
+ * column by its name ("Image A: quality dropped: …", as a model's changes usually are), else its cells.
+ */
 export function noteLines(plan: ExperimentPlanInfo): string[] {
-  return plan.cells.flatMap((cell) => cell.notes.map((note) => `${cellName(plan, cell)}: ${note.message}`));
+  const where = new Map<string, ExperimentCellPlanInfo[]>();
+  for (const cell of plan.cells)
+    for (const note of cell.notes) {
+      const cells = where.get(note.message) ?? [];
+      if (!cells.includes(cell)) cells.push(cell);
+      where.set(note.message, cells);
+    }
+  const twoAxes = plan.axes.length > 1;
+  const wholeRow = (cells: ExperimentCellPlanInfo[]) =>
+    twoAxes && cells.length === plan.columns.length && cells.every((c) => c.row === cells[0]?.row);
+  const wholeColumn = (cells: ExperimentCellPlanInfo[]) =>
+    twoAxes && cells.length === plan.rows.length && cells.every((c) => c.column === cells[0]?.column);
+  return [...where].map(([message, cells]) => {
+    const first = cells[0]!;
+    const place =
+      cells.length === plan.cells.length && plan.cells.length > 1
+        ? 'Every cell'
+        : wholeRow(cells)
+          ? (plan.rows[first.row]?.label ?? '')
+          : wholeColumn(cells)
+            ? (plan.columns[first.column]?.label ?? '')
+            : cells.map((cell) => cellName(plan, cell)).join(', ');
+    return `${place}: ${message}`;
+  });
 }
 
 /** The cells that will not be sent, with the rules' reason. */
