@@ -190,6 +190,24 @@ describe('mapping a setting to models that do not accept it', () => {
     expect(seeded.cells[1]!.body['seed']).toBe(7);
   });
 
+  it('settles Image C’s size with each cell’s own ratio, and says nothing of a base setting an axis replaced', () => {
+    const wide = imageBase({ modelID: 'imagec-2', aspectRatio: '21:9', options: { imagec: { imageSize: '4K' } } });
+    const plan = experimentCells(wide, [{ kind: 'aspectRatio', values: ['16:9', '21:9'] }]);
+    expectAllValid(plan.cells);
+    expect(plan.cells.map((c) => (c.body['options'] as { imagec: { imageSize: string } }).imagec.imageSize)).toEqual([
+      '4K',
+      '2K',
+    ]);
+    expect(plan.cells[0]!.notes).toEqual([]);
+    const sized = experimentCells(imageBase({ modelID: 'imagea', options: { imagea: { imageSize: '1K' } } }), [
+      { kind: 'model', values: ['imageb-4_5'] },
+      { kind: 'option', key: 'imageSize', values: ['4K'] },
+    ]);
+    expectAllValid(sized.cells);
+    expect(sized.cells[0]!.body['options']).toEqual({ imageb: { imageSize: '4K' } });
+    expect(sized.cells[0]!.notes).toEqual([]);
+  });
+
   it('a trained model made public: its size becomes the nearest ratio, its own fields are dropped', () => {
     const base = imageBase({ modelID: TRAINED, width: 1024, height: 576, steps: 30, seed: 3 });
     const plan = experimentCells(base, [{ kind: 'model', values: ['imagea', TRAINED] }], naming);

@@ -14,9 +14,9 @@ import { isPublicImageModel } from '../rules/image-models.ts';
 import { isTrainedModelId, notReadyProblem, unknownModelProblem } from '../rules/model-readiness.ts';
 import { isVideoModel } from '../rules/video-models.ts';
 import { axisInfo, expandAxes, valueInfos, type ExperimentAxis, type ExperimentNaming } from './experiment-axes.ts';
-import { imageBodyFor, setImageAxis } from './image-mapping.ts';
+import { finishImageBody, imageBodyFor, setImageAxis } from './image-mapping.ts';
 import { MappingNotes } from './mapping-notes.ts';
-import { setVideoAxis, videoBodyFor } from './video-mapping.ts';
+import { finishVideoBody, setVideoAxis, videoBodyFor } from './video-mapping.ts';
 
 export interface ExperimentBase {
   kind: 'image' | 'video';
@@ -67,6 +67,7 @@ export function cellRequest(
       const set = base.kind === 'video' ? setVideoAxis : setImageAxis;
       set(body, axis.kind, axis.key ?? null, values[i]!, notes);
     });
+    (base.kind === 'video' ? finishVideoBody : finishImageBody)(body, notes);
   } else {
     // Not a model of this kind: nothing to map to; the rules say what is wrong.
     body = { ...base.body, modelID };

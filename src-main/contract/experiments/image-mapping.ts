@@ -102,7 +102,6 @@ function forPublic(body: Body, modelID: string, rules: PublicImageModelRules, no
     } else notes.dropped(key, key, `${notes.model} has no such setting`);
   }
   publicOptions(out, body['options'], rules, notes);
-  fitImagecSize(out, rules, notes);
   return out;
 }
 
@@ -132,6 +131,21 @@ function forTrained(body: Body, modelID: string, notes: MappingNotes): Body {
   return out;
 }
 
+/** The settings of the base an axis replaces: what was said about them no longer holds. */
+const AXIS_SETTINGS: Readonly<Record<string, readonly string[]>> = {
+  prompt: ['prompt'],
+  preset: ['preset'],
+  seed: ['seed'],
+  numImages: ['numImages'],
+  aspectRatio: ['aspectRatio', 'width', 'height'],
+};
+
+/** What only the whole request can settle, once every axis value is set: Image C's size at its ratio. */
+export function finishImageBody(out: Body, notes: MappingNotes): void {
+  const rules = publicImageRules(out['modelID']);
+  if (rules) fitImagecSize(out, rules, notes);
+}
+
 /** `body` made fit for image model `modelID` (public or trained), each change noted. */
 export function imageBodyFor(body: Body, modelID: string, notes: MappingNotes): Body {
   const rules = publicImageRules(modelID);
@@ -142,6 +156,7 @@ export function imageBodyFor(body: Body, modelID: string, notes: MappingNotes): 
 export function setImageAxis(out: Body, kind: string, key: string | null, text: string, notes: MappingNotes): void {
   const modelID = typeof out['modelID'] === 'string' ? out['modelID'] : '';
   const rules = publicImageRules(modelID);
+  notes.forget(kind === 'option' ? [key ?? ''] : (AXIS_SETTINGS[kind] ?? []));
   switch (kind) {
     case 'prompt':
       out['prompt'] = text;
@@ -162,7 +177,6 @@ export function setImageAxis(out: Body, kind: string, key: string | null, text: 
     case 'aspectRatio':
       if (rules) {
         setFitted(out, 'aspectRatio', 'aspectRatio', text, PUBLIC_IMAGE_FIELDS['aspectRatio']!, notes);
-        fitImagecSize(out, rules, notes);
       } else {
         delete out['width'];
         delete out['height'];
@@ -180,7 +194,6 @@ export function setImageAxis(out: Body, kind: string, key: string | null, text: 
         const settings: Body = isRecord(group) ? group : {};
         setFitted(settings, name, field, valueFromText(text, spec), spec, notes);
         out['options'] = { [rules.optionGroup]: settings };
-        fitImagecSize(out, rules, notes);
       } else {
         const spec = Object.hasOwn(TRAINED_IMAGE_FIELDS, name) ? TRAINED_IMAGE_FIELDS[name] : undefined;
         if (!spec) return notes.dropped(name, name, `${notes.model} has no such setting`);

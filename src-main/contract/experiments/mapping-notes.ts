@@ -55,6 +55,13 @@ export class MappingNotes {
     });
   }
 
+  /** Forgets what was said about these settings (by their last name: `imageSize`): an axis value replaces them. */
+  forget(keys: readonly string[]): void {
+    const gone = (field: string) => keys.includes(field.split('.').at(-1) ?? field);
+    const kept = this.list.filter((note) => !gone(note.field));
+    this.list.splice(0, this.list.length, ...kept);
+  }
+
   /** A change the rules themselves make (a forced value), in their words. */
   forced(field: string, message: string): void {
     this.list.push({ field, change: 'mapped', message });

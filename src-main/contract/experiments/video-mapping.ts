@@ -129,14 +129,27 @@ export function videoBodyFor(body: Body, modelID: string, notes: MappingNotes): 
         if (value !== undefined) setOption(out, rules, key, value, `options.${group}.${key}`, notes);
     }
   }
-  fitVideoaDuration(out, rules, notes);
   return out;
+}
+
+/** What only the whole request can settle, once every axis value is set: family A's 8 s with a reference image. */
+export function finishVideoBody(out: Body, notes: MappingNotes): void {
+  const rules = videoRules(out['modelID']);
+  if (rules) fitVideoaDuration(out, rules, notes);
 }
 
 /** One axis value set on a video body already made for its model; what it cannot take is noted. */
 export function setVideoAxis(out: Body, kind: string, key: string | null, text: string, notes: MappingNotes): void {
   const rules = videoRules(out['modelID']);
   if (!rules) return;
+  const replaced: Readonly<Record<string, readonly string[]>> = {
+    prompt: ['prompt'],
+    seed: ['seed'],
+    numImages: ['numVideos'],
+    aspectRatio: ['aspectRatio', 'ratio'],
+    option: [key ?? '', ownKey(rules, key ?? '')],
+  };
+  notes.forget(replaced[kind] ?? []);
   const field = (name: string) => `options.${rules.optionGroup}.${ownKey(rules, name)}`;
   switch (kind) {
     case 'prompt':
@@ -171,5 +184,4 @@ export function setVideoAxis(out: Body, kind: string, key: string | null, text: 
       break;
     }
   }
-  fitVideoaDuration(out, rules, notes);
 }
