@@ -3,6 +3,7 @@
 // once those jobs are charged, the same experiment shows each cell's estimate and the total — and Send
 // sends exactly six requests, each valid by its family's strict rules (the emulator refuses any other).
 // A daily cap below the estimate is said in the dialog and stops the plain send; "Send anyway" sends it.
+// A setting a model does not take is said under the grid, by model, and its cells are marked.
 import type { Page } from '@playwright/test';
 import { NO_FAULTS, startFaultProxy, type ProxyRecord } from '../emulator/fault-proxy.ts';
 import { expect, imageGenerations, SERVICE_KEY, serviceTest as test } from './fixtures/service-account.ts';
@@ -191,4 +192,26 @@ test('a daily cap below the estimate stops the send and says why; “Send anyway
   await expect.poll(() => imageGenerations(emulator), { timeout: 30_000 }).toBe(2);
   await experimentDone(page);
   expect(imageGenerations(emulator)).toBe(2);
+});
+
+test('settings a model does not take are said per model before sending; the cell is marked', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  const form = new CreateImagePage(page);
+  // Image C 2 with PNG output: Image A has no output format, so its cells drop it.
+  await form.chooseModel('imagec-2');
+  await form.pickSegment('outputFormat', 'PNG');
+  await form.prompt.fill('a glass teapot');
+  const dialog = new ExperimentDialogPage(page);
+  await dialog.openFrom(form);
+  await expect(dialog.value(1, 'Image C 2')).toBeChecked();
+  await dialog.tick(1, ['Image A']);
+  await expect(dialog.cells).toHaveCount(2);
+  await expect(dialog.rowCells('Image A')).toContainText(/\d settings? changed/);
+  await expect(dialog.rowCells('Image C 2')).not.toContainText('changed');
+  await expect(dialog.notes).toContainText(/Image A: output format dropped/i);
+  await expect(dialog.notes).not.toContainText('Image C 2');
+  await expect(dialog.notes).not.toContainText('outputFormat');
 });
