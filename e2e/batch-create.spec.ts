@@ -1,0 +1,122 @@
+// Batches from Create, from the user's seat: a CSV of 20 rows, two of them invalid, planned live in
+// the Batch dialog (the two listed with their row numbers and the rules' reasons, never sent), sent
+// as exactly 18 requests; the batch's progress in Jobs, paused and resumed. A prompt list with an
+// {a|b} wildcard counts its expansions before anything is sent.
+import { AppShellPage } from './pages/app-shell-page.ts';
+import { BatchDialogPage, BatchesSectionPage } from './pages/batch-page.ts';
+import { CreateImagePage } from './pages/create-image-page.ts';
+import { expect, imageGenerations as generations, serviceTest as test } from './fixtures/service-account.ts';
+
+test.use({ emulatorOptions: { timeScale: 20 } });
+
+/** Longer than the dialog's pause before it plans, so a plan (and a send that should not happen) had its chance. */
+const PLAN_SETTLES_MS = 1_500;
+
+function csvOf20(): string {
+  const lines = ['prompt,model,num-images'];
+  for (let row = 1; row <= 20; row++) {
+    if (row === 4) lines.push(`robot number ${row},imagea,9`);
+    else if (row === 11) lines.push(`robot number ${row},imagez,1`);
+    else lines.push(`robot number ${row},imagea,1`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+test('a CSV of 20 rows with 2 invalid: the 2 listed by row and reason, 18 sent; Jobs shows it, pause and resume', async ({
+  page,
+  signIn,
+  emulator,
+}) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const form = new CreateImagePage(page);
+  const batch = new BatchDialogPage(page);
+  emulator.control.resetStats();
+  // Each generation answered 1.5 s late: a batch of 18, four at a time, is still sending when paused.
+  emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/generation', latencyMs: 1_500 }] });
+
+  await batch.open(form.root);
+  await batch.useCsv();
+  // Not a text file: refused in words, nothing planned.
+  await batch.chooseFile('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]), 'image/png');
+  await expect(batch.fileProblem).toContainText('“photo.png” is not a text file');
+  await expect(batch.send).toBeDisabled();
+
+  await batch.chooseFile('robots.csv', csvOf20());
+  await expect(batch.headline).toHaveText(/^18 jobs from 20 rows · /);
+  await expect(batch.refusedRows).toHaveCount(2);
+  await expect(batch.refusedRows.nth(0)).toContainText(/^Row 4: .*numImages/);
+  await expect(batch.refusedRows.nth(1)).toContainText(/^Row 11: .*imagez/);
+  await expect(batch.dialog.getByTestId('batch-refused')).toContainText('never sent');
+  await expect(batch.send).toHaveText('Send 18 jobs');
+  await expect(batch.send).toBeEnabled();
+  await page.waitForTimeout(PLAN_SETTLES_MS);
+  expect(generations(emulator), 'planning sent something').toBe(0);
+
+  await batch.send.click();
+  await expect(batch.dialog).toHaveCount(0);
+
+  const shell = new AppShellPage(page);
+  await shell.goTo('jobs');
+  const section = new BatchesSectionPage(page);
+  const row = section.row('robot number 1');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('batch-progress')).toContainText(/of 18 sent · \d+ done · 2 refused/);
+  await row.getByRole('button', { name: 'Pause' }).click();
+  await expect(row.getByTestId('batch-state')).toHaveText('Paused by you.');
+  // What was handed over before the pause arrives; after that nothing more is sent.
+  await page.waitForTimeout(2_000);
+  const atPause = generations(emulator);
+  expect(atPause).toBeLessThan(18);
+  await page.waitForTimeout(3_000);
+  expect(generations(emulator), 'a paused batch kept sending').toBe(atPause);
+  await expect(row.getByTestId('batch-progress')).toContainText(`${atPause} of 18 sent`);
+
+  await row.getByRole('button', { name: 'Resume' }).click();
+  await expect.poll(() => generations(emulator), { timeout: 30_000 }).toBe(18);
+  await expect(row.getByTestId('batch-state')).toHaveText('Everything sent', { timeout: 15_000 });
+  await expect(row.getByTestId('batch-progress')).toContainText('18 of 18 sent');
+  await expect(row.getByTestId('batch-progress')).toContainText('2 refused');
+  await expect(row.getByTestId('batch-progress')).toContainText('18 done', { timeout: 60_000 });
+  expect(generations(emulator), 'a refused row was sent').toBe(18);
+
+  await row.getByRole('button', { name: /Show refused rows/ }).click();
+  const refused = row.getByRole('list', { name: /^Refused rows/ }).getByRole('listitem');
+  await expect(refused).toHaveCount(2);
+  await expect(refused.nth(0)).toContainText(/^Row 4: /);
+  await expect(refused.nth(1)).toContainText(/^Row 11: /);
+});
+
+test('a prompt list with a {a|b} wildcard counts its expansions before sending, then sends them', async ({
+  page,
+  signIn,
+  emulator,
+}) => {
+  test.setTimeout(90_000);
+  await signIn();
+  const form = new CreateImagePage(page);
+  const batch = new BatchDialogPage(page);
+  emulator.control.resetStats();
+
+  await batch.open(form.root);
+  await expect(batch.prompts).toBeFocused();
+  await expect(batch.dialog).toContainText("a row's own cells win");
+  await batch.prompts.fill('a {red|green|blue} car\n\na paper boat');
+  await expect(batch.headline).toHaveText(/^4 jobs from 2 lines · /);
+  await expect(batch.expansion).toContainText('2 lines → 4 jobs');
+  await expect(batch.send).toHaveText('Send 4 jobs');
+  await page.waitForTimeout(PLAN_SETTLES_MS);
+  expect(generations(emulator), 'planning sent something').toBe(0);
+
+  // Esc closes without sending; the text is still there when it opens again.
+  await page.keyboard.press('Escape');
+  await expect(batch.dialog).toHaveCount(0);
+  await batch.open(form.root);
+  await expect(batch.send).toHaveText('Send 4 jobs');
+
+  await batch.send.click();
+  await expect(batch.dialog).toHaveCount(0);
+  await expect.poll(() => generations(emulator), { timeout: 30_000 }).toBe(4);
+  await page.waitForTimeout(PLAN_SETTLES_MS);
+  expect(generations(emulator)).toBe(4);
+});
