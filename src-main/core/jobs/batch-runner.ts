@@ -7,7 +7,9 @@
 //   and only a pending item can be: after a kill and restart the pending items are sent, the sent
 //   ones are the outbox's (resent only when they certainly never arrived), nothing twice;
 // - before each item the budget (if any) is asked about its estimated credits; a refusal pauses
-//   the batch with the budget's reason;
+//   the batch with the budget's reason ("Stopped at your credit cap. …"), unless the user let this
+//   batch past the caps (start or resume with `overBudget`: kept for this run of the engine; after a
+//   restart the caps are asked again, and a stop says why and offers the override again);
 // - pause (pending → paused), resume, cancel the rest (pending and paused → cancelled).
 import { rowLabel } from '../../contract/batch/batch-plan.ts';
 import { AppError } from '../../contract/errors.ts';
@@ -16,7 +18,7 @@ import type { GenerationRequest } from '../../contract/rules/index.ts';
 import type { BatchRow, BatchesRepo, NewBatchItem } from '../db/repos/batches-repo.ts';
 import type { JobRow } from '../db/repos/jobs-repo.ts';
 import type { EngineTime, TimerHandle } from '../host/time.ts';
-import { batchDetailOf, batchInfoOf } from './batch-info.ts';
+import { CAP_STOP, batchDetailOf, batchInfoOf } from './batch-info.ts';
 
 /** What the budgets (core/budgets) say about spending `credits` more now. */
 export interface BatchBudget {
@@ -52,6 +54,8 @@ export class BatchRunner {
   readonly #starting = new Map<number, Set<number>>();
   readonly #timers = new Map<number, TimerHandle>();
   #work: Promise<void> = Promise.resolve();
+  /** Batches the user let past the credit caps (in this run). */
+  readonly #pastCaps = new Set<number>();
 
   constructor(deps: BatchRunnerDeps) {
     this.#deps = deps;
@@ -79,8 +83,9 @@ export class BatchRunner {
     }
   }
 
-  create(name: string, items: readonly NewBatchItem[]): BatchDetailInfo {
+  create(name: string, items: readonly NewBatchItem[], options: { overBudget?: boolean } = {}): BatchDetailInfo {
     const batch = this.#deps.store.create(name, items, this.#deps.time.now());
+    if (options.overBudget) this.#pastCaps.add(batch.id);
     this.#said(batch.id);
     this.#pump(batch.id);
     return batchDetailOf(this.#deps.store, this.#deps.store.mustGet(batch.id));
@@ -105,7 +110,7 @@ export class BatchRunner {
     return this.#said(id);
   }
 
-  resume(id: number): BatchInfo {
+  resume(id: number, options: { overBudget?: boolean } = {}): BatchInfo {
     const { store, time } = this.#deps;
     store.transaction(() => {
       const batch = this.#batch(id);
@@ -113,6 +118,7 @@ export class BatchRunner {
       store.moveItems(id, ['paused'], 'pending');
       store.setState(id, 'running', null, time.now());
     });
+    if (options.overBudget) this.#pastCaps.add(id);
     const info = this.#said(id);
     this.#pump(id);
     return info;
@@ -186,9 +192,11 @@ export class BatchRunner {
         }
         return;
       }
-      const verdict = this.#deps.budget?.check(item.estimate ?? 0) ?? { ok: true };
+      const verdict = this.#pastCaps.has(id)
+        ? ({ ok: true } as const)
+        : (this.#deps.budget?.check(item.estimate ?? 0) ?? { ok: true });
       if (!verdict.ok) {
-        this.pause(id, verdict.reason);
+        this.pause(id, `${CAP_STOP}${verdict.reason}`);
         return;
       }
       starting.add(item.position);

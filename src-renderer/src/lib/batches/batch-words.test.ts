@@ -53,6 +53,7 @@ describe('batch progress words', () => {
     name: 'robots',
     state: 'running',
     pausedReason: null,
+    stoppedAtCap: false,
     createdAt: 0,
     items: { pending: 6, sent: 12, refused: 2, cancelled: 0, paused: 0 },
     jobs: { succeeded: 5, running: 4, queued: 3 },
