@@ -120,3 +120,94 @@ test('a prompt list with a {a|b} wildcard counts its expansions before sending, 
   await page.waitForTimeout(PLAN_SETTLES_MS);
   expect(generations(emulator)).toBe(4);
 });
+
+test('"Cancel the rest" asks with the count, then sends nothing more; what was sent goes on', async ({
+  page,
+  signIn,
+  emulator,
+}) => {
+  test.setTimeout(90_000);
+  await signIn();
+  const form = new CreateImagePage(page);
+  const batch = new BatchDialogPage(page);
+  emulator.control.resetStats();
+  emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/generation', latencyMs: 2_000 }] });
+
+  await batch.open(form.root);
+  await batch.prompts.fill(Array.from({ length: 12 }, (_, i) => `a lantern, take ${i + 1}`).join('\n'));
+  await expect(batch.send).toHaveText('Send 12 jobs');
+  await batch.send.click();
+  await new AppShellPage(page).goTo('jobs');
+  const row = new BatchesSectionPage(page).row('a lantern, take 1');
+  await expect(row.getByTestId('batch-progress')).toContainText('of 12 sent');
+
+  await row.getByRole('button', { name: 'Cancel the rest' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel the rest of this batch?' });
+  await expect(confirm).toContainText(/\d+ jobs of “a lantern, take 1/);
+  const rest = Number(/(\d+) jobs of/.exec((await confirm.textContent()) ?? '')?.[1]);
+  expect(rest).toBeGreaterThan(0);
+  await expect(confirm.getByRole('button', { name: `Cancel ${rest} jobs` })).toBeVisible();
+  // The safe answer first: "Keep sending" cancels nothing.
+  await confirm.getByRole('button', { name: 'Keep sending' }).click();
+  await expect(row.getByTestId('batch-state')).toHaveText('Sending');
+  await row.getByRole('button', { name: 'Cancel the rest' }).click();
+  await confirm.getByRole('button', { name: /^Cancel \d+ jobs?$/ }).click();
+  await expect(row.getByTestId('batch-state')).toHaveText('Cancelled');
+  await expect(row.getByRole('button', { name: 'Cancel the rest' })).toHaveCount(0);
+  // The requests under way when it was cancelled arrive; nothing after them (longer than one request's 2 s).
+  await page.waitForTimeout(2_500);
+  const sent = generations(emulator);
+  await page.waitForTimeout(3_000);
+  expect(generations(emulator), 'a cancelled batch kept sending').toBe(sent);
+  expect(sent).toBeLessThan(12);
+  await expect(row.getByTestId('batch-progress')).toContainText(`${sent} of 12 sent`);
+  await expect(row.getByTestId('batch-progress')).toContainText(`${12 - sent} cancelled`);
+});
+
+test('a batch over the daily cap says so with the numbers and sends nothing; "Send anyway, past my cap" sends it all', async ({
+  page,
+  signIn,
+  emulator,
+}) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const shell = new AppShellPage(page);
+  const form = new CreateImagePage(page);
+  // One job first: the estimate of the next ones comes from it (imagea-2: 2 credits an image).
+  await form.chooseModel('imagea-2');
+  await form.prompt.fill('a tin robot on a shelf');
+  await form.generate.click();
+  const result = form.root.getByTestId('result-job').first();
+  await expect(result).toHaveAttribute('data-state', 'succeeded', { timeout: 45_000 });
+  await expect(result.getByTestId('result-credits')).toHaveText('2 credits', { timeout: 15_000 });
+
+  await shell.goTo('settings');
+  await page.getByRole('textbox', { name: 'Daily credit cap' }).fill('3');
+  await page.getByRole('button', { name: 'Save caps' }).click();
+  await expect(page.getByText('Caps saved.')).toBeVisible();
+
+  await shell.goTo('create-image');
+  emulator.control.resetStats();
+  const batch = new BatchDialogPage(page);
+  await batch.open(form.root);
+  await batch.prompts.fill('a brass lamp\na paper chair');
+  await expect(batch.headline).toHaveText('2 jobs from 2 lines · about 4 credits');
+  const over = batch.dialog.getByTestId('batch-over-budget');
+  await expect(over).toContainText(
+    'Over your credit cap. This needs about 4 credits; 2 of your 3 daily credits are used.',
+  );
+  await expect(batch.send).toBeDisabled();
+  await expect(batch.send).toHaveAccessibleDescription(/tick “Send anyway, past my cap”/);
+  await page.waitForTimeout(PLAN_SETTLES_MS);
+  expect(generations(emulator), 'a batch over the cap was sent without the override').toBe(0);
+
+  await batch.dialog.getByRole('checkbox', { name: 'Send anyway, past my cap' }).check();
+  await expect(batch.send).toBeEnabled();
+  await batch.send.click();
+  await expect(batch.dialog).toHaveCount(0);
+  await expect.poll(() => generations(emulator), { timeout: 30_000 }).toBe(2);
+  await shell.goTo('jobs');
+  const row = new BatchesSectionPage(page).row('a brass lamp');
+  await expect(row.getByTestId('batch-state')).toHaveText('Everything sent');
+  await expect(row.getByTestId('batch-progress')).toContainText('2 of 2 sent');
+});

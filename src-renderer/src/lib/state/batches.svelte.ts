@@ -59,14 +59,15 @@ class BatchesState {
   }
 
   pause = (id: number) => this.#act('batches:pause', id);
-  resume = (id: number) => this.#act('batches:resume', id);
+  /** `overBudget`: the user's "Resume past the cap" (the rest goes past the credit caps). */
+  resume = (id: number, overBudget = false) => this.#act('batches:resume', id, overBudget);
   cancel = (id: number) => this.#act('batches:cancel', id);
 
-  async #act(channel: BatchAction, id: number): Promise<boolean> {
+  async #act(channel: BatchAction, id: number, overBudget = false): Promise<boolean> {
     if (this.acting.has(id)) return false;
     this.acting = withMember(this.acting, id, true);
     try {
-      const result = await invoke(channel, { id });
+      const result = await invoke(channel, overBudget ? { id, overBudget } : { id });
       if (result.ok) this.upsert(result.value);
       this.problems = result.ok
         ? withEntries(this.problems, [], [id])
