@@ -5,6 +5,7 @@
 import { AppShellPage } from './pages/app-shell-page.ts';
 import { BatchDialogPage, BatchesSectionPage } from './pages/batch-page.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
+import { CreateVideoPage } from './pages/create-video-page.ts';
 import { expect, imageGenerations as generations, serviceTest as test } from './fixtures/service-account.ts';
 
 test.use({ emulatorOptions: { timeScale: 20 } });
@@ -210,4 +211,42 @@ test('a batch over the daily cap says so with the numbers and sends nothing; "Se
   const row = new BatchesSectionPage(page).row('a brass lamp');
   await expect(row.getByTestId('batch-state')).toHaveText('Everything sent');
   await expect(row.getByTestId('batch-progress')).toContainText('2 of 2 sent');
+});
+
+test('a CSV dropped on the dialog is read; a file too large is refused in words; Create video sends video jobs', async ({
+  page,
+  signIn,
+  emulator,
+}) => {
+  test.setTimeout(90_000);
+  await signIn();
+  const batch = new BatchDialogPage(page);
+  const image = new CreateImagePage(page);
+  await batch.open(image.root);
+  await batch.useCsv();
+  // More than 1 MB: refused by name and size, nothing planned.
+  await batch.chooseFile('huge.csv', `prompt\n${'a very long prompt '.repeat(60_000)}\n`);
+  await expect(batch.fileProblem).toContainText('“huge.csv” is 1.1 MB; a batch file can be at most 1 MB.');
+  await expect(batch.headline).toHaveCount(0);
+  await batch.dropFile('dropped.csv', 'prompt,aspect-ratio\na wide field,16:9\na tall tower,9:16\n');
+  await expect(batch.dialog).toContainText('Read from “dropped.csv”');
+  await expect(batch.fileProblem).toHaveCount(0);
+  await expect(batch.headline).toHaveText(/^2 jobs from 2 rows · /);
+  await page.keyboard.press('Escape');
+  await expect(batch.dialog).toHaveCount(0);
+
+  // Create video: its form's model is every row's, and the jobs are videos.
+  await new AppShellPage(page).goTo('create-video');
+  const video = new CreateVideoPage(page);
+  await video.chooseModel('videoa-3.1');
+  emulator.control.resetStats();
+  await batch.open(video.root);
+  await batch.prompts.fill('a slow pan over {hills|dunes}');
+  await expect(batch.headline).toHaveText(/^2 jobs from 1 line · /);
+  await expect(batch.dialog.getByTestId('batch-shared')).toContainText('Video A');
+  await batch.send.click();
+  await expect
+    .poll(() => emulator.control.stats().byRoute['POST /videos/generation'] ?? 0, { timeout: 30_000 })
+    .toBe(2);
+  expect(emulator.control.stats().byRoute['POST /images/generation'] ?? 0).toBe(0);
 });

@@ -41,6 +41,21 @@ export class BatchDialogPage {
     await this.dialog.getByRole('button', { name: /^Choose (a CSV|another) file…$/ }).click();
     await (await chooser).setFiles({ name, mimeType, buffer: typeof text === 'string' ? Buffer.from(text) : text });
   }
+
+  /** Drops a text file on the CSV zone: dragenter, dragover and drop carrying a DataTransfer. */
+  async dropFile(name: string, text: string): Promise<void> {
+    const zone = this.dialog.getByTestId('batch-file-drop');
+    const transfer = await this.page.evaluateHandle(
+      ([fileName, content]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([content], fileName, { type: 'text/csv' }));
+        return data;
+      },
+      [name, text] as const,
+    );
+    for (const type of ['dragenter', 'dragover', 'drop']) await zone.dispatchEvent(type, { dataTransfer: transfer });
+    await transfer.dispose();
+  }
 }
 
 export class BatchesSectionPage {
