@@ -64,7 +64,8 @@ test('a CSV of 20 rows with 2 invalid: the 2 listed by row and reason, 18 sent; 
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('batch-progress')).toContainText(/of 18 sent · \d+ done · 2 refused/);
   await row.getByRole('button', { name: 'Pause' }).click();
-  await expect(row.getByTestId('batch-state')).toHaveText('Paused by you.');
+  await expect(row.getByTestId('batch-state')).toHaveText('Paused');
+  await expect(row.getByTestId('batch-paused-reason')).toHaveText('Paused by you.');
   // What was handed over before the pause arrives; after that nothing more is sent.
   await page.waitForTimeout(2_000);
   const atPause = generations(emulator);
@@ -228,6 +229,11 @@ test('a CSV dropped on the dialog is read; a file too large is refused in words;
   await batch.chooseFile('huge.csv', `prompt\n${'a very long prompt '.repeat(60_000)}\n`);
   await expect(batch.fileProblem).toContainText('“huge.csv” is 1.1 MB; a batch file can be at most 1 MB.');
   await expect(batch.headline).toHaveCount(0);
+  // A column the batch does not know: the whole file is refused by name, nothing can be sent.
+  await batch.chooseFile('colours.csv', 'prompt,colour\na red kite,red\n');
+  await expect(batch.dialog.getByRole('alert')).toContainText('unknown column "colour"');
+  await expect(batch.send).toBeDisabled();
+  await expect(batch.send).toHaveAccessibleDescription('Nothing can be sent until the problem above is fixed.');
   await batch.dropFile('dropped.csv', 'prompt,aspect-ratio\na wide field,16:9\na tall tower,9:16\n');
   await expect(batch.dialog).toContainText('Read from “dropped.csv”');
   await expect(batch.fileProblem).toHaveCount(0);

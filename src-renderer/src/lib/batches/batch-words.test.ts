@@ -72,7 +72,10 @@ describe('batch progress words', () => {
       pausedReason: 'Paused by you.',
       items: { pending: 0, sent: 12, refused: 0, cancelled: 0, paused: 6 },
     });
-    expect(stateText(paused)).toBe('Paused by you.');
+    expect(stateText(paused)).toBe('Paused');
+    expect(stateText({ ...paused, pausedReason: 'Stopped at your credit cap. …', stoppedAtCap: true })).toBe(
+      'Stopped at your cap',
+    );
     expect(restOf(paused)).toBe(6);
     const cancelled = batch({
       state: 'cancelled',

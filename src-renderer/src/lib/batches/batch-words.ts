@@ -64,13 +64,13 @@ export function progressText(batch: BatchInfo): string {
   return parts.join(' · ');
 }
 
-/** The batch's state in words, with why it is paused. */
+/** The batch's state in a word or two (why it is paused: `batch.pausedReason`). */
 export function stateText(batch: BatchInfo): string {
   switch (batch.state) {
     case 'running':
       return 'Sending';
     case 'paused':
-      return batch.pausedReason ?? 'Paused';
+      return batch.stoppedAtCap ? 'Stopped at your cap' : 'Paused';
     case 'cancelled':
       return 'Cancelled';
     case 'done':
