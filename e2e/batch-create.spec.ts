@@ -2,6 +2,8 @@
 // the Batch dialog (the two listed with their row numbers and the rules' reasons, never sent), sent
 // as exactly 18 requests; the batch's progress in Jobs, paused and resumed. A prompt list with an
 // {a|b} wildcard counts its expansions before anything is sent.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { AppShellPage } from './pages/app-shell-page.ts';
 import { BatchDialogPage, BatchesSectionPage } from './pages/batch-page.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
@@ -12,6 +14,13 @@ test.use({ emulatorOptions: { timeScale: 20 } });
 
 /** Longer than the dialog's pause before it plans, so a plan (and a send that should not happen) had its chance. */
 const PLAN_SETTLES_MS = 1_500;
+
+/** Serious or critical accessibility findings inside `selector`, by rule id. */
+async function seriousFindings(page: Page, selector: string): Promise<string[]> {
+  await page.waitForTimeout(250); // transitions settle, so colours are the final ones
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
 
 function csvOf20(): string {
   const lines = ['prompt,model,num-images'];
@@ -51,6 +60,7 @@ test('a CSV of 20 rows with 2 invalid: the 2 listed by row and reason, 18 sent; 
   await expect(batch.dialog.getByTestId('batch-refused')).toContainText('never sent');
   await expect(batch.send).toHaveText('Send 18 jobs');
   await expect(batch.send).toBeEnabled();
+  expect(await seriousFindings(page, '[data-testid="batch-dialog"]')).toEqual([]);
   await page.waitForTimeout(PLAN_SETTLES_MS);
   expect(generations(emulator), 'planning sent something').toBe(0);
 
@@ -66,6 +76,7 @@ test('a CSV of 20 rows with 2 invalid: the 2 listed by row and reason, 18 sent; 
   await row.getByRole('button', { name: 'Pause' }).click();
   await expect(row.getByTestId('batch-state')).toHaveText('Paused');
   await expect(row.getByTestId('batch-paused-reason')).toHaveText('Paused by you.');
+  expect(await seriousFindings(page, '[data-testid="jobs-batches"]')).toEqual([]);
   // What was handed over before the pause arrives; after that nothing more is sent.
   await page.waitForTimeout(2_000);
   const atPause = generations(emulator);
