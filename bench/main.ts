@@ -9,13 +9,23 @@ import type { BenchContext, Scenario } from './harness/context.ts';
 import { formatTable, machineInfo, writeResults, type BenchRow, type ScenarioOutcome } from './harness/report.ts';
 import { badNetwork } from './bad-network.ts';
 import { batchPlan } from './batch-plan.ts';
+import { batchPolling } from './batch-polling.ts';
 import { coldStart } from './cold-start.ts';
 import { downloads } from './downloads.ts';
 import { libraryQueries } from './library-queries.ts';
 import { polling } from './polling.ts';
 import { renderer } from './renderer.ts';
 
-const SCENARIOS: Scenario[] = [polling, libraryQueries, downloads, coldStart, renderer, badNetwork, batchPlan];
+const SCENARIOS: Scenario[] = [
+  polling,
+  libraryQueries,
+  downloads,
+  coldStart,
+  renderer,
+  badNetwork,
+  batchPlan,
+  batchPolling,
+];
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({

@@ -16,9 +16,9 @@ import { createManualTime } from '../src-main/core/jobs/test-support/manual-time
 import { silentLogger } from '../src-main/core/log/index.ts';
 
 export const POLL_INTERVAL_MS = 5_000;
-const API_KEY = 'demo-key';
+export const API_KEY = 'demo-key';
 /** Jobs take 15–30 s on the emulator; anything still running after this is a bug, not a slow job. */
-const VIRTUAL_LIMIT_MS = 10 * 60_000;
+export const VIRTUAL_LIMIT_MS = 10 * 60_000;
 const SUBMIT_CONCURRENCY = 8;
 
 export interface PollRun {
@@ -40,7 +40,7 @@ export interface PollRun {
   finishedOk: number;
 }
 
-const body = (i: number) => ({ modelID: 'imagea', prompt: `bench scene ${i}`, numImages: 1 });
+export const body = (i: number) => ({ modelID: 'imagea', prompt: `bench scene ${i}`, numImages: 1 });
 
 async function api<T>(emulator: RunningEmulator, method: string, path: string, payload?: unknown): Promise<T> {
   const response = await fetch(`${emulator.url}${path}`, {
@@ -57,7 +57,7 @@ async function api<T>(emulator: RunningEmulator, method: string, path: string, p
   return envelope.result;
 }
 
-async function eachLimited<T>(
+export async function eachLimited<T>(
   items: readonly T[],
   limit: number,
   work: (item: T, index: number) => Promise<void>,
@@ -74,7 +74,7 @@ async function eachLimited<T>(
 }
 
 /** When the emulator finished each job (its summary's updatedAt), read after the counting ended. */
-async function finishTimes(
+export async function finishTimes(
   emulator: RunningEmulator,
   since: number,
 ): Promise<{ finishAt: Map<string, number>; pageSize: number | null }> {
@@ -97,7 +97,7 @@ async function finishTimes(
   return { finishAt, pageSize };
 }
 
-function windowsOf(events: { at: number; count: number }[], startedAt: number, lastAt: number): number[] {
+export function windowsOf(events: { at: number; count: number }[], startedAt: number, lastAt: number): number[] {
   const windows = new Array<number>(Math.max(1, Math.ceil((lastAt - startedAt) / POLL_INTERVAL_MS))).fill(0);
   for (const e of events) {
     const index = Math.min(windows.length - 1, Math.max(0, Math.floor((e.at - startedAt) / POLL_INTERVAL_MS)));
@@ -106,7 +106,7 @@ function windowsOf(events: { at: number; count: number }[], startedAt: number, l
   return windows;
 }
 
-function detectionOf(jobIds: string[], noticed: Map<string, number>, finishAt: Map<string, number>): number[] {
+export function detectionOf(jobIds: string[], noticed: Map<string, number>, finishAt: Map<string, number>): number[] {
   return jobIds.flatMap((id) => {
     const seen = noticed.get(id);
     const done = finishAt.get(id);

@@ -22,6 +22,7 @@ import { trashEvents, trashInvoke } from './ipc/trash.ts';
 import { familyEvents, familyInvoke } from './ipc/family.ts';
 import { budgetEvents, budgetInvoke } from './ipc/budget.ts';
 import { batchesEvents, batchesInvoke } from './ipc/batches.ts';
+import { experimentsEvents, experimentsInvoke } from './ipc/experiments.ts';
 
 export const invokeChannels = {
   ...appInvoke,
@@ -42,6 +43,7 @@ export const invokeChannels = {
   ...familyInvoke,
   ...budgetInvoke,
   ...batchesInvoke,
+  ...experimentsInvoke,
 };
 
 export const eventChannels = {
@@ -62,6 +64,7 @@ export const eventChannels = {
   ...familyEvents,
   ...budgetEvents,
   ...batchesEvents,
+  ...experimentsEvents,
 };
 
 export type InvokeChannel = keyof typeof invokeChannels;

@@ -13,6 +13,7 @@ import { presetsHandlers } from './handlers/presets.ts';
 import { syncHandlers } from './handlers/sync.ts';
 import { jobsHandlers } from './handlers/jobs.ts';
 import { batchesHandlers } from './handlers/batches.ts';
+import { experimentsHandlers } from './handlers/experiments.ts';
 import { trainingHandlers } from './handlers/training.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { libraryHandlers } from './handlers/library.ts';
@@ -164,6 +165,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       ...syncHandlers({ syncer: services.syncer, reach }),
       ...jobsHandlers(services, ctx.mediaUrlFor, () => accountBudget(budget)),
       ...batchesHandlers(services),
+      ...experimentsHandlers({
+        host: services,
+        mediaUrlFor: ctx.mediaUrlFor,
+        budget: () => accountBudget(budget),
+        now: budget.now,
+      }),
       ...trainingHandlers(services),
       ...uploadsHandlers(services),
       ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),

@@ -1,21 +1,17 @@
 // The batches channels through the real core and dispatcher, against the emulator in demo mode:
 // a plan with estimates from the account's own jobs and refused rows, refused files and batches
 // over the cap, start → list/get, batches:changed (pause/resume/cancel: jobs/batch-runner.test.ts).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
+import type { RunningEmulator } from '../../../emulator/index.ts';
 import type { BatchInfo } from '../../contract/ipc/batches.ts';
 import type { InvokeArgs, InvokeChannel, InvokeResult } from '../../contract/ipc.ts';
 import type { Result } from '../../contract/errors.ts';
-import { createCore, type Core } from '../core.ts';
-
-const host = { kind: 'browser', appVersion: '0.0.0-test', chromiumVersion: null, electronVersion: null } as const;
+import type { Core } from '../core.ts';
+import { startDemoCore, type DemoCore } from '../test-support/demo-core.ts';
 
 describe('batches channels', () => {
+  let demo: DemoCore;
   let emulator: RunningEmulator;
-  let dataDir: string;
   let core: Core;
   /** The core's dispatcher, typed by the channel map (as the renderer's `invoke` is). */
   const call = <C extends InvokeChannel>(channel: C, args: InvokeArgs<C>): Promise<Result<InvokeResult<C>>> =>
@@ -23,24 +19,14 @@ describe('batches channels', () => {
   const changed: BatchInfo[] = [];
 
   beforeAll(async () => {
-    emulator = await startEmulator({ timeScale: 20, seed: 5 });
-    dataDir = mkdtempSync(join(tmpdir(), 'atelier-batches-core-'));
-    core = await createCore({
-      dataDir,
-      host,
-      demo: { start: async () => ({ baseUrl: emulator.url, apiKey: 'demo-key' }), stop: async () => {} },
-      logError: () => {},
-    });
+    demo = await startDemoCore({ emulator: { timeScale: 20, seed: 5 }, name: 'batches-core' });
+    ({ emulator, core } = demo);
     core.events.subscribe((event, payload) => {
       if (event === 'batches:changed') changed.push(payload as BatchInfo);
     });
     expect((await call('account:use-demo', undefined)).ok).toBe(true);
   });
-  afterAll(async () => {
-    await core.close();
-    await emulator.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => demo?.close());
 
   const csv = 'prompt,model,num-images\na fox,imagea,1\nan owl,imagea,9\n{a cat|a dog},imagea,1\n';
 

@@ -1,23 +1,20 @@
 // The budget channels through the real core and dispatcher against the emulator (demo mode): caps
 // refused unless whole positive numbers (nothing changed), per account, and jobs:submit refused over
 // a cap — nothing reaches the service — unless the user chose to go over it (overBudget: true).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
+import type { RunningEmulator } from '../../../emulator/index.ts';
 import type { BudgetStatusInfo, SpendingInfo } from '../../contract/ipc/budget.ts';
 import type { CostEstimateInfo, JobInfo } from '../../contract/ipc/jobs.ts';
 import { dayKey } from '../budgets/local-calendar.ts';
-import { createCore, type Core } from '../core.ts';
+import type { Core } from '../core.ts';
+import { startDemoCore, type DemoCore } from '../test-support/demo-core.ts';
 
-const host = { kind: 'browser', appVersion: '0.0.0-test', chromiumVersion: null, electronVersion: null } as const;
 // imagea-2 costs 2 credits an image on the emulator.
 const BODY = { modelID: 'imagea-2', prompt: 'a paper boat' };
 
 describe('budget channels', () => {
+  let demo: DemoCore;
   let emulator: RunningEmulator;
-  let dataDir: string;
   let core: Core;
   const changed: JobInfo[] = [];
   const posts = () => emulator.control.stats().byRoute['POST /images/generation'] ?? 0;
@@ -28,23 +25,13 @@ describe('budget channels', () => {
   };
 
   beforeAll(async () => {
-    emulator = await startEmulator({ timeScale: 20, seed: 7 });
-    dataDir = mkdtempSync(join(tmpdir(), 'atelier-budget-'));
-    core = await createCore({
-      dataDir,
-      host,
-      demo: { start: async () => ({ baseUrl: emulator.url, apiKey: 'demo-key' }), stop: async () => {} },
-      logError: () => {},
-    });
+    demo = await startDemoCore({ emulator: { timeScale: 20, seed: 7 }, name: 'budget' });
+    ({ emulator, core } = demo);
     core.events.subscribe((event, payload) => {
       if (event === 'jobs:changed') changed.push(payload as JobInfo);
     });
   });
-  afterAll(async () => {
-    await core.close();
-    await emulator.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => demo?.close());
 
   it('needs an account', async () => {
     expect(await core.dispatch('budget:status', undefined)).toMatchObject({ ok: false, error: { code: 'auth' } });

@@ -19,6 +19,7 @@ import { presetsHandlers } from './presets.ts';
 import { syncHandlers } from './sync.ts';
 import { createServiceReach } from '../host/service-reach.ts';
 import { browserMediaUrl } from '../library/library-host.ts';
+import { answered } from '../test-support/dispatch-results.ts';
 
 let emulator: RunningEmulator;
 let session: TestSession;
@@ -27,11 +28,7 @@ let cache: AccountDb;
 let dispatch: Dispatch;
 const seen: { event: EventChannel; payload: unknown }[] = [];
 
-async function value<T>(channel: string, args?: unknown): Promise<T> {
-  const result = await dispatch(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-}
+const value = <T>(channel: string, args?: unknown) => answered<T>(dispatch, channel, args);
 
 beforeAll(async () => {
   emulator = await startEmulator({ seed: 5 });

@@ -10,30 +10,23 @@ import type { CollectionInfo } from '../../contract/ipc/collections.ts';
 import type { AssetRefInfo, LibraryExportInfo } from '../../contract/ipc/library.ts';
 import type { EventChannel } from '../../contract/ipc.ts';
 import type { AccountDb } from '../db/account-db.ts';
-import { seedAssets } from '../db/test-support/seed-assets.ts';
+import { resyncAsset, seedAssets } from '../db/test-support/seed-assets.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createDispatcher, type Dispatch, type Handlers } from '../dispatch.ts';
 import { createEventBus } from '../events.ts';
 import { browserMediaUrl } from '../library/library-host.ts';
 import { assetsHandlers } from './assets.ts';
 import { collectionFolderName, collectionsHandlers } from './collections.ts';
+import { answered, refusedWith } from '../test-support/dispatch-results.ts';
 
 let cache: AccountDb;
 let dispatch: Dispatch;
 const seen: { event: EventChannel; payload: unknown }[] = [];
 const exports: { refs: AssetRefInfo[]; to: string }[] = [];
 
-async function value<T>(channel: string, args?: unknown): Promise<T> {
-  const result = await dispatch(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-}
+const value = <T>(channel: string, args?: unknown) => answered<T>(dispatch, channel, args);
 
-async function refusal(channel: string, args?: unknown): Promise<string> {
-  const result = await dispatch(channel, args);
-  if (result.ok) throw new Error(`${channel} was accepted`);
-  return result.error.message;
-}
+const refusal = (channel: string, args?: unknown) => refusedWith(dispatch, channel, args);
 
 const refs = async (filter: Record<string, unknown>, limit = 500): Promise<AssetRefInfo[]> =>
   (await value<AssetPageInfo>('assets:list', { filter, limit })).items.map(({ kind, id }) => ({ kind, id }));
@@ -78,35 +71,7 @@ describe('favourites', () => {
 
     // A sync of the same record keeps the star (the upsert leaves local columns alone).
     const row = cache.assets.get(three[0]!.kind, three[0]!.id)!;
-    cache.assets.upsertFromServer(
-      {
-        kind: row.kind,
-        id: row.id,
-        origin: row.origin,
-        modelId: row.model_id,
-        type: row.type,
-        url: row.url,
-        upscaledImageId: null,
-        upscaledImageUrl: null,
-        folderId: null,
-        publicMediaId: null,
-        liked: false,
-        data: null,
-        createdAt: row.created_at,
-        updatedAt: Date.now(),
-        serverHash: 'changed',
-        jobId: null,
-        sourceAssetId: null,
-        prompt: null,
-        params: null,
-        preset: null,
-        width: null,
-        height: null,
-        durationMs: null,
-        hls: false,
-      } as never,
-      Date.now(),
-    );
+    resyncAsset(cache, row.kind, row.id, false);
     expect(cache.assets.get(row.kind, row.id)?.favorite).toBe(1);
 
     await value('favorites:set', { assets: [three[0]], favorite: false });

@@ -10,17 +10,14 @@ import { createEventBus } from '../events.ts';
 import { browserMediaUrl } from '../library/library-host.ts';
 import { createAccountSyncer } from '../sync/account-syncer.ts';
 import { familyHandlers } from './family.ts';
+import { answered } from '../test-support/dispatch-results.ts';
 
 let emulator: RunningEmulator;
 let session: TestSession;
 let dispatch: Dispatch;
 const ids: { image: string; upscale: string; video: string } = { image: '', upscale: '', video: '' };
 
-async function value<T>(channel: string, args?: unknown): Promise<T> {
-  const result = await dispatch(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-}
+const value = <T>(channel: string, args?: unknown) => answered<T>(dispatch, channel, args);
 
 beforeAll(async () => {
   emulator = await startEmulator({ seed: 11 });

@@ -1,41 +1,27 @@
 // The jobs, training and uploads channels through the real core and dispatcher, against the
 // emulator in demo mode: arguments refused by shape or by the rules, a job followed to its end on
 // real timers, and the engine stopped when the account goes away.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
+import type { RunningEmulator } from '../../../emulator/index.ts';
 import type { JobInfo } from '../../contract/ipc/jobs.ts';
-import { createCore, type Core } from '../core.ts';
-
-const host = { kind: 'browser', appVersion: '0.0.0-test', chromiumVersion: null, electronVersion: null } as const;
+import type { Core } from '../core.ts';
+import { startDemoCore, type DemoCore } from '../test-support/demo-core.ts';
 
 describe('jobs channels', () => {
+  let demo: DemoCore;
   let emulator: RunningEmulator;
-  let dataDir: string;
   let core: Core;
   const changed: JobInfo[] = [];
 
   beforeAll(async () => {
     // 20× time: a 15–30 s image job is done by the engine's first 5 s poll.
-    emulator = await startEmulator({ timeScale: 20, seed: 4 });
-    dataDir = mkdtempSync(join(tmpdir(), 'atelier-jobs-core-'));
-    core = await createCore({
-      dataDir,
-      host,
-      demo: { start: async () => ({ baseUrl: emulator.url, apiKey: 'demo-key' }), stop: async () => {} },
-      logError: () => {},
-    });
+    demo = await startDemoCore({ emulator: { timeScale: 20, seed: 4 }, name: 'jobs-core' });
+    ({ emulator, core } = demo);
     core.events.subscribe((event, payload) => {
       if (event === 'jobs:changed') changed.push(payload as JobInfo);
     });
   });
-  afterAll(async () => {
-    await core.close();
-    await emulator.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => demo?.close());
 
   it('needs an account first', async () => {
     expect(await core.dispatch('jobs:list', undefined)).toMatchObject({ ok: false, error: { code: 'auth' } });

@@ -1,17 +1,17 @@
 // The library:* channels through a real core on the demo account (the emulator in-process):
 // downloads land in the library's Demo/ folder and are served by Core.serveMedia; moving the
 // folder keeps every file reachable; videos cannot be deleted on the service.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
+import type { RunningEmulator } from '../../../emulator/index.ts';
 import type { DownloadsChangedInfo, LibraryMoveInfo } from '../../contract/ipc/library.ts';
-import { createCore, type Core } from '../core.ts';
+import type { Core } from '../core.ts';
 import { accountDatabasePath } from '../db/account-path.ts';
 import { openDatabase } from '../db/database.ts';
-import { createMemoryStore } from '../settings/store.ts';
+import { startDemoCore, until, type DemoCore } from '../test-support/demo-core.ts';
 
+let demo: DemoCore;
 let emulator: RunningEmulator;
 let core: Core;
 let base: string;
@@ -24,23 +24,9 @@ async function call<T>(channel: string, args: unknown): Promise<T> {
   return result.value as T;
 }
 
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 beforeAll(async () => {
-  emulator = await startEmulator({ seed: 31 });
-  base = await mkdtemp(join(tmpdir(), 'atelier-core-library-'));
-  core = await createCore({
-    dataDir: join(base, 'data'),
-    host: { kind: 'browser', appVersion: '0.0.0', chromiumVersion: null, electronVersion: null },
-    store: createMemoryStore(),
-    demo: { start: async () => ({ baseUrl: emulator.url, apiKey: 'demo-key' }), stop: async () => undefined },
-  });
+  demo = await startDemoCore({ emulator: { seed: 31 }, name: 'core-library', memoryStore: true });
+  ({ emulator, core, base } = demo);
   core.settings.update({ libraryDir: join(base, 'Library') });
   core.events.subscribe((event, payload) => {
     if (event === 'downloads:changed') downloads.push(payload as DownloadsChangedInfo);
@@ -56,11 +42,7 @@ beforeAll(async () => {
   insert.run('video', 'vid_one', `${emulator.url}/media/blob/1000?seed=v`);
   db.close();
 });
-afterAll(async () => {
-  await core.close();
-  await emulator.close();
-  await rm(base, { recursive: true, force: true });
-});
+afterAll(() => demo?.close());
 
 describe('library channels', () => {
   it('downloads into the Demo folder of the library and serves the file', async () => {

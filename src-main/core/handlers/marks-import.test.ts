@@ -21,6 +21,7 @@ import { marksOfAsset } from '../library/folder/asset-marks.ts';
 import { exportAssets } from '../library/folder/library-export.ts';
 import { embedForExport } from '../library/media/embed-settings.ts';
 import { marksImportHandlers } from './marks-import.ts';
+import { answered } from '../test-support/dispatch-results.ts';
 
 let base: string;
 let root: string;
@@ -54,11 +55,7 @@ function placeFile(cache: AccountDb, asset: AssetRow, ext: string, bytes: Buffer
     .run(path, asset.seq);
 }
 
-async function value<T>(channel: string, args?: unknown): Promise<T> {
-  const result = await dispatch(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-}
+const value = <T>(channel: string, args?: unknown) => answered<T>(dispatch, channel, args);
 
 beforeAll(async () => {
   base = mkdtempSync(join(tmpdir(), 'atelier-marks-'));

@@ -7,7 +7,7 @@ import type { AssetRefInfo } from '../../contract/ipc/library.ts';
 import type { MarkResultInfo } from '../../contract/ipc/marks.ts';
 import type { EventChannel } from '../../contract/ipc.ts';
 import type { AccountDb } from '../db/account-db.ts';
-import { seedAssets } from '../db/test-support/seed-assets.ts';
+import { resyncAsset, seedAssets } from '../db/test-support/seed-assets.ts';
 import { openMemoryCache } from '../db/test-support/test-cache.ts';
 import { createDispatcher, type Dispatch, type Handlers } from '../dispatch.ts';
 import { createEventBus } from '../events.ts';
@@ -15,22 +15,15 @@ import { browserMediaUrl } from '../library/library-host.ts';
 import { assetsHandlers } from './assets.ts';
 import { collectionsHandlers } from './collections.ts';
 import { marksHandlers } from './marks.ts';
+import { answered, refusedWith } from '../test-support/dispatch-results.ts';
 
 let cache: AccountDb;
 let dispatch: Dispatch;
 const seen: { event: EventChannel; payload: unknown }[] = [];
 
-async function value<T>(channel: string, args?: unknown): Promise<T> {
-  const result = await dispatch(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-}
+const value = <T>(channel: string, args?: unknown) => answered<T>(dispatch, channel, args);
 
-async function refusal(channel: string, args?: unknown): Promise<string> {
-  const result = await dispatch(channel, args);
-  if (result.ok) throw new Error(`${channel} was accepted`);
-  return result.error.message;
-}
+const refusal = (channel: string, args?: unknown) => refusedWith(dispatch, channel, args);
 
 const refs = async (filter: Record<string, unknown>, limit = 500): Promise<AssetRefInfo[]> =>
   (await value<AssetPageInfo>('assets:list', { filter, limit })).items.map(({ kind, id }) => ({ kind, id }));
@@ -123,35 +116,7 @@ describe('assets:mark', () => {
     const [a] = await refs({ kind: 'image' });
     await value('assets:mark', { assets: [a], rating: 5, flag: 'pick' });
     const row = cache.assets.get(a!.kind, a!.id)!;
-    cache.assets.upsertFromServer(
-      {
-        kind: row.kind,
-        id: row.id,
-        origin: row.origin,
-        modelId: row.model_id,
-        type: row.type,
-        url: row.url,
-        upscaledImageId: null,
-        upscaledImageUrl: null,
-        folderId: null,
-        publicMediaId: null,
-        liked: true,
-        data: null,
-        createdAt: row.created_at,
-        updatedAt: Date.now(),
-        serverHash: 'changed',
-        jobId: null,
-        sourceAssetId: null,
-        prompt: null,
-        params: null,
-        preset: null,
-        width: null,
-        height: null,
-        durationMs: null,
-        hls: false,
-      } as never,
-      Date.now(),
-    );
+    resyncAsset(cache, row.kind, row.id, true);
     expect(cache.assets.get(row.kind, row.id)).toMatchObject({ rating: 5, flag: 'pick', liked: 1 });
     await value('assets:mark', { assets: [a], rating: 0, flag: null });
   });
@@ -170,8 +135,24 @@ describe('assets:mark', () => {
     expect(await refusal('assets:mark', { assets: [a, { kind: 'image', id: 'img_gone' }], rating: 3 })).toBe(
       'That item is no longer in the library; nothing was marked.',
     );
+    // An asset is its kind and id: the right id under the other kind is not it.
+    expect(await refusal('assets:mark', { assets: [{ kind: 'video', id: a!.id }], rating: 3 })).toBe(
+      'That item is no longer in the library; nothing was marked.',
+    );
     expect(marksInDb()).toEqual(state);
     expect(seen).toHaveLength(count);
+  });
+
+  it('marks an asset named twice once, answering for each time it was named', async () => {
+    const [a, b] = (await refs({ kind: 'image' })).slice(10, 12) as [AssetRefInfo, AssetRefInfo];
+    const result = await value<MarkResultInfo>('assets:mark', { assets: [a, b, a], rating: 3 });
+    expect(result.changed).toBe(2);
+    expect(result.marks).toEqual([a, b, a].map((ref) => ({ ...ref, rating: 3, flag: null })));
+    expect(result.previous).toEqual([a, b, a].map((ref) => ({ ...ref, rating: 0, flag: null })));
+    const event = seen.findLast((s) => s.event === 'assets:changed')?.payload as { assets?: AssetRefInfo[] };
+    expect(event.assets).toHaveLength(2);
+    expect(event.assets).toEqual(expect.arrayContaining([a, b]));
+    await value('assets:mark', { assets: [a, b], rating: 0 });
   });
 });
 

@@ -24,8 +24,8 @@ export function marksHandlers(deps: MarksHandlerDeps) {
   return {
     'assets:mark': ({ assets, ...change }: { assets: AssetRefInfo[] } & MarkChangeInfo): MarkResultInfo => {
       const cache = deps.cache();
-      const { previous, marks, changedSeqs } = cache.transaction(() => {
-        const rows = new Map(cache.marks.marksOf(cache.assets.seqsOf(assets)).map((row) => [keyOf(row), row]));
+      const { previous, marks, changedRefs } = cache.transaction(() => {
+        const rows = new Map(cache.marks.marksOfRefs(assets).map((row) => [keyOf(row), row]));
         const missing = assets.filter((ref) => !rows.has(keyOf(ref)));
         if (missing.length > 0) {
           throw new AppError({
@@ -38,26 +38,30 @@ export function marksHandlers(deps: MarksHandlerDeps) {
           });
         }
         const before = assets.map((ref) => markOf(rows.get(keyOf(ref)) as MarkRow));
-        const seqs = [...new Set([...rows.values()].map((row) => row.seq))];
-        const changed = cache.marks.setMarks(seqs, change);
+        const bySeq = new Map([...rows.values()].map((row) => [row.seq, row]));
+        const changed = cache.marks.setMarks([...bySeq.keys()], change);
         const after = before.map((mark) => ({
           ...mark,
           rating: change.rating ?? mark.rating,
           flag: change.flag === undefined ? mark.flag : change.flag,
         }));
-        return { previous: before, marks: after, changedSeqs: changed };
+        // The changed assets' refs from the rows already read, not a further statement.
+        const changedRefs = changed.map((seq) => {
+          const { kind, id } = bySeq.get(seq) as MarkRow;
+          return { kind, id };
+        });
+        return { previous: before, marks: after, changedRefs };
       });
-      if (changedSeqs.length > 0) {
-        const refs = cache.assets.refsOf(changedSeqs).map(({ kind, id }) => ({ kind, id }));
+      if (changedRefs.length > 0) {
         deps.events.emit('assets:changed', {
           reason: 'organize',
-          kinds: [...new Set(refs.map((ref) => ref.kind))],
-          ...(refs.length <= NAMED_IN_EVENT ? { assets: refs } : {}),
+          kinds: [...new Set(changedRefs.map((ref) => ref.kind))],
+          ...(changedRefs.length <= NAMED_IN_EVENT ? { assets: changedRefs } : {}),
         });
         // Smart collections may search by rating or flag: their counts move too.
         deps.events.emit('collections:changed', { collections: collectionInfos(cache) });
       }
-      return { marks, previous, changed: changedSeqs.length };
+      return { marks, previous, changed: changedRefs.length };
     },
   };
 }

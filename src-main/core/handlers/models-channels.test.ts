@@ -20,6 +20,7 @@ import { browserMediaUrl } from '../library/library-host.ts';
 import { silentLogger } from '../log/index.ts';
 import { UploadQueue } from '../uploads/upload-queue.ts';
 import { modelsHandlers } from './models.ts';
+import { answered } from '../test-support/dispatch-results.ts';
 
 let emulator: RunningEmulator;
 let client: ServiceClient;
@@ -29,11 +30,7 @@ let dispatch: Dispatch;
 let dir: string;
 let seen: { event: EventChannel; payload: unknown }[] = [];
 
-async function value<T>(channel: string, args?: unknown): Promise<T> {
-  const result = await dispatch(channel, args);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
-  return result.value as T;
-}
+const value = <T>(channel: string, args?: unknown) => answered<T>(dispatch, channel, args);
 
 const photo = (shade: number): Promise<Buffer> =>
   sharp({ create: { width: 600, height: 600, channels: 3, background: { r: shade, g: 90, b: 160 } } })

@@ -1,19 +1,19 @@
 // The trash:* channels (and library:remove-local, which fills the trash) through a real core on the
 // demo account, the emulator in-process: removed copies lie in Demo/.trash with their size, come
 // back as downloaded and served, go for good when emptied, and travel with a library move.
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/index.ts';
+import type { RunningEmulator } from '../../../emulator/index.ts';
 import type { AssetInfo, AssetsChangedInfo } from '../../contract/ipc/assets.ts';
 import type { AssetRefInfo, DownloadsChangedInfo, RemoveLocalInfo } from '../../contract/ipc/library.ts';
 import type { TrashEmptyInfo, TrashListInfo, TrashRestoreInfo, TrashSummaryInfo } from '../../contract/ipc/trash.ts';
-import { createCore, type Core } from '../core.ts';
+import type { Core } from '../core.ts';
 import { accountDatabasePath } from '../db/account-path.ts';
 import { openDatabase } from '../db/database.ts';
-import { createMemoryStore } from '../settings/store.ts';
+import { startDemoCore, until, type DemoCore } from '../test-support/demo-core.ts';
 
+let demo: DemoCore;
 let emulator: RunningEmulator;
 let core: Core;
 let base: string;
@@ -30,14 +30,6 @@ async function call<T>(channel: string, args: unknown): Promise<T> {
   return result.value as T;
 }
 
-async function until(check: () => boolean, timeoutMs = 40_000): Promise<void> {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 const onDisk = (relative: string) =>
   stat(join(libraryDir(), relative)).then(
     (s) => s.size,
@@ -52,18 +44,12 @@ async function downloadBoth(): Promise<void> {
     );
   downloads.length = 0;
   await call('library:download', { assets: [A, B] });
-  await until(done);
+  await until(done, 40_000);
 }
 
 beforeAll(async () => {
-  emulator = await startEmulator({ seed: 32 });
-  base = await mkdtemp(join(tmpdir(), 'atelier-core-trash-'));
-  core = await createCore({
-    dataDir: join(base, 'data'),
-    host: { kind: 'browser', appVersion: '0.0.0', chromiumVersion: null, electronVersion: null },
-    store: createMemoryStore(),
-    demo: { start: async () => ({ baseUrl: emulator.url, apiKey: 'demo-key' }), stop: async () => undefined },
-  });
+  demo = await startDemoCore({ emulator: { seed: 32 }, name: 'core-trash', memoryStore: true });
+  ({ emulator, core, base } = demo);
   core.settings.update({ libraryDir: join(base, 'Library') });
   core.events.subscribe((event, payload) => {
     if (event === 'downloads:changed') downloads.push(payload as DownloadsChangedInfo);
@@ -80,11 +66,7 @@ beforeAll(async () => {
   db.close();
   await downloadBoth();
 });
-afterAll(async () => {
-  await core.close();
-  await emulator.close();
-  await rm(base, { recursive: true, force: true });
-});
+afterAll(() => demo?.close());
 
 // Downloads on a loaded machine (two cores shared with parallel work) may take a while: generous limits.
 describe('trash channels', { timeout: 60_000 }, () => {
@@ -131,7 +113,10 @@ describe('trash channels', { timeout: 60_000 }, () => {
   it('restoring a copy that was downloaded again meanwhile only drops the entry', async () => {
     downloads.length = 0;
     await call('library:download', { assets: [B] });
-    await until(() => downloads.some((d) => d.changed.some((i) => i.asset.id === B.id && i.state === 'succeeded')));
+    await until(
+      () => downloads.some((d) => d.changed.some((i) => i.asset.id === B.id && i.state === 'succeeded')),
+      40_000,
+    );
     const restored = await call<TrashRestoreInfo>('trash:restore', { assets: [B] });
     expect(restored).toEqual({ restored: [], alreadyLocal: [B], failed: [] });
     expect(await fileState(B)).toBe('downloaded');

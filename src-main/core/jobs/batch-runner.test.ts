@@ -190,6 +190,9 @@ describe('a batch through the outbox', () => {
     h.engine.batches.pause(capped.id);
     expect(h.engine.batches.get(capped.id)).toMatchObject({ pausedReason: 'Paused by you.', stoppedAtCap: false });
     h.engine.batches.resume(capped.id, { overBudget: true });
+    // Kept in the database: a restart does not stop it at the cap again.
+    expect(h.cache.batches.get(capped.id)?.over_budget).toBe(1);
+    expect(h.cache.batches.get(anyway.id)?.over_budget).toBe(1);
     await until(() => h!.engine.batches.get(capped.id).state === 'done', 'the rest past the cap');
     expect(posts(h.emulator)).toBe(5);
   }, 60_000);

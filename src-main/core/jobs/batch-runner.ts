@@ -7,9 +7,9 @@
 //   and only a pending item can be: after a kill and restart the pending items are sent, the sent
 //   ones are the outbox's (resent only when they certainly never arrived), nothing twice;
 // - before each item the budget (if any) is asked about its estimated credits; a refusal pauses
-//   the batch with the budget's reason ("Stopped at your credit cap. …"), unless the user let this
-//   batch past the caps (start or resume with `overBudget`: kept for this run of the engine; after a
-//   restart the caps are asked again, and a stop says why and offers the override again);
+//   the batch with the budget's reason ("Stopped at your credit cap. …"), not for a batch the user
+//   chose to send over the cap (`over_budget`: started or resumed with overBudget, or an experiment
+//   started with it; kept in the database, so across restarts too);
 // - pause (pending → paused), resume, cancel the rest (pending and paused → cancelled).
 import { rowLabel } from '../../contract/batch/batch-plan.ts';
 import { AppError } from '../../contract/errors.ts';
@@ -54,8 +54,6 @@ export class BatchRunner {
   readonly #starting = new Map<number, Set<number>>();
   readonly #timers = new Map<number, TimerHandle>();
   #work: Promise<void> = Promise.resolve();
-  /** Batches the user let past the credit caps (in this run). */
-  readonly #pastCaps = new Set<number>();
 
   constructor(deps: BatchRunnerDeps) {
     this.#deps = deps;
@@ -84,11 +82,15 @@ export class BatchRunner {
   }
 
   create(name: string, items: readonly NewBatchItem[], options: { overBudget?: boolean } = {}): BatchDetailInfo {
-    const batch = this.#deps.store.create(name, items, this.#deps.time.now());
-    if (options.overBudget) this.#pastCaps.add(batch.id);
-    this.#said(batch.id);
-    this.#pump(batch.id);
-    return batchDetailOf(this.#deps.store, this.#deps.store.mustGet(batch.id));
+    const batch = this.#deps.store.create(name, items, this.#deps.time.now(), options);
+    return this.started(batch.id);
+  }
+
+  /** A batch written by another step (an experiment saves its batch with itself): said, and sent. */
+  started(id: number): BatchDetailInfo {
+    this.#said(id);
+    this.#pump(id);
+    return batchDetailOf(this.#deps.store, this.#deps.store.mustGet(id));
   }
 
   list(limit = 100): BatchInfo[] {
@@ -117,8 +119,8 @@ export class BatchRunner {
       if (batch.state !== 'running' && batch.state !== 'paused') throw this.#ended(batch);
       store.moveItems(id, ['paused'], 'pending');
       store.setState(id, 'running', null, time.now());
+      if (options.overBudget) store.allowOverBudget(id);
     });
-    if (options.overBudget) this.#pastCaps.add(id);
     const info = this.#said(id);
     this.#pump(id);
     return info;
@@ -192,9 +194,7 @@ export class BatchRunner {
         }
         return;
       }
-      const verdict = this.#pastCaps.has(id)
-        ? ({ ok: true } as const)
-        : (this.#deps.budget?.check(item.estimate ?? 0) ?? { ok: true });
+      const verdict = (batch.over_budget ? null : this.#deps.budget?.check(item.estimate ?? 0)) ?? { ok: true };
       if (!verdict.ok) {
         this.pause(id, `${CAP_STOP}${verdict.reason}`);
         return;

@@ -15,6 +15,8 @@ export interface BatchRow {
   paused_reason: string | null;
   created_at: number;
   updated_at: number;
+  /** 1: the user chose to send it over a credit cap (schema 19): the runner does not stop it at the cap. */
+  over_budget: number;
 }
 
 export interface BatchItemRow {
@@ -64,12 +66,14 @@ export class BatchesRepo {
     return writeTransaction(this.#db, work);
   }
 
-  /** A batch and all its items, in one transaction. */
-  create(name: string, items: readonly NewBatchItem[], now: number): BatchRow {
+  /** A batch and all its items, in one transaction (a savepoint inside a caller's). */
+  create(name: string, items: readonly NewBatchItem[], now: number, options: { overBudget?: boolean } = {}): BatchRow {
     return this.transaction(() => {
       const state = items.some((item) => item.state === 'pending') ? 'running' : 'done';
+      const over = options.overBudget ? 1 : 0;
       const made = this.#q.get<{ id: number }>(sql`
-        INSERT INTO batches (name, state, created_at, updated_at) VALUES (${name}, ${state}, ${now}, ${now})
+        INSERT INTO batches (name, state, created_at, updated_at, over_budget)
+        VALUES (${name}, ${state}, ${now}, ${now}, ${over})
         RETURNING id`);
       if (!made) throw new Error('The batch row vanished right after insert');
       const insert = this.#db.prepare(`
@@ -145,11 +149,16 @@ export class BatchesRepo {
       ORDER BY i.position LIMIT 1`);
   }
 
-  /** The batch a jobs row was sent for, or null. */
+  /** The batch a jobs row was sent for (itself, or the job it was sent again in place of), or null. */
   batchOfJob(jobLocalId: number): number | null {
     return (
-      this.#q.get<{ batch_id: number }>(sql`SELECT batch_id FROM batch_items WHERE job_local_id = ${jobLocalId}`)
-        ?.batch_id ?? null
+      this.#q.get<{ batch_id: number }>(sql`
+        WITH RECURSIVE back (id, depth) AS (
+          SELECT ${jobLocalId}, 0
+          UNION ALL
+          SELECT j.local_id, back.depth + 1 FROM jobs j JOIN back ON j.resubmitted_as = back.id WHERE back.depth < 50
+        )
+        SELECT i.batch_id FROM back JOIN batch_items i ON i.job_local_id = back.id LIMIT 1`)?.batch_id ?? null
     );
   }
 
@@ -188,5 +197,9 @@ export class BatchesRepo {
   setState(batchId: number, state: BatchState, reason: string | null, now: number): void {
     this.#q.run(sql`
       UPDATE batches SET state = ${state}, paused_reason = ${reason}, updated_at = ${now} WHERE id = ${batchId}`);
+  }
+  /** The user chose to send the rest over the credit caps ("Resume past the cap"): kept for good. */
+  allowOverBudget(batchId: number): void {
+    this.#q.run(sql`UPDATE batches SET over_budget = 1 WHERE id = ${batchId}`);
   }
 }

@@ -60,6 +60,19 @@ export class MarksRepo {
     this.#q = new StatementCache(db);
   }
 
+  /**
+   * The marks of these assets by kind and id, in one statement (unknown ones are left out; a ref
+   * given twice gives its row twice), in no particular order.
+   */
+  marksOfRefs(refs: readonly { kind: AssetRow['kind']; id: string }[]): MarkRow[] {
+    if (refs.length === 0) return [];
+    const keys = JSON.stringify(refs.map((ref) => [ref.kind, ref.id]));
+    return this.#q.all<MarkRow>(
+      sql`SELECT a.seq, a.kind, a.id, a.rating, a.flag FROM json_each(${keys}) k
+          JOIN assets a ON a.kind = k.value ->> 0 AND a.id = k.value ->> 1`,
+    );
+  }
+
   /** The marks of these seqs (unknown seqs are left out), in no particular order. */
   marksOf(seqs: readonly number[]): MarkRow[] {
     if (seqs.length === 0) return [];

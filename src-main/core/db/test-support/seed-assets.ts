@@ -123,3 +123,42 @@ export function seedAssets(cache: AccountDb, count: number, options: SeedOptions
   });
   return summary;
 }
+
+/**
+ * A sync of an asset the cache already holds, as the service would send it again: its own record,
+ * changed on the server (a new hash) with `liked` as given. What a sync must leave alone (local
+ * marks, stars set here, the file) is then checked by the caller.
+ */
+export function resyncAsset(cache: AccountDb, kind: 'image' | 'video', id: string, liked: boolean): void {
+  const row = cache.assets.get(kind, id);
+  if (!row) throw new Error(`no ${kind} ${id} in the cache`);
+  cache.assets.upsertFromServer(
+    {
+      kind: row.kind,
+      id: row.id,
+      origin: row.origin,
+      modelId: row.model_id,
+      type: row.type,
+      url: row.url,
+      upscaledImageId: null,
+      upscaledImageUrl: null,
+      folderId: null,
+      publicMediaId: null,
+      liked,
+      data: null,
+      createdAt: row.created_at,
+      updatedAt: Date.now(),
+      serverHash: 'changed',
+      jobId: null,
+      sourceAssetId: null,
+      prompt: null,
+      params: null,
+      preset: null,
+      width: null,
+      height: null,
+      durationMs: null,
+      hls: false,
+    } as never,
+    Date.now(),
+  );
+}
