@@ -267,3 +267,51 @@ test('a CSV dropped on the dialog is read; a file too large is refused in words;
     .toBe(2);
   expect(emulator.control.stats().byRoute['POST /images/generation'] ?? 0).toBe(0);
 });
+
+test('a running batch stops at a cap set meanwhile and says why; "Resume past the cap" sends the rest', async ({
+  page,
+  signIn,
+  emulator,
+}) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const shell = new AppShellPage(page);
+  const form = new CreateImagePage(page);
+  // Two credits spent today first (imagea-2: 2 credits an image).
+  await form.chooseModel('imagea-2');
+  await form.prompt.fill('a tin robot on a shelf');
+  await form.generate.click();
+  const result = form.root.getByTestId('result-job').first();
+  await expect(result.getByTestId('result-credits')).toHaveText('2 credits', { timeout: 60_000 });
+
+  // No cap yet: the batch starts; each generation is answered 3 s late, so it is still sending below.
+  emulator.control.resetStats();
+  emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/generation', latencyMs: 3_000 }] });
+  const batch = new BatchDialogPage(page);
+  await batch.open(form.root);
+  await batch.prompts.fill(Array.from({ length: 12 }, (_, i) => `a copper kettle, take ${i + 1}`).join('\n'));
+  await expect(batch.send).toHaveText('Send 12 jobs');
+  await expect(batch.dialog.getByTestId('batch-over-budget')).toHaveCount(0);
+  await batch.send.click();
+
+  await shell.goTo('settings');
+  await page.getByRole('textbox', { name: 'Daily credit cap' }).fill('3');
+  await page.getByRole('button', { name: 'Save caps' }).click();
+  await expect(page.getByText('Caps saved.')).toBeVisible();
+
+  await shell.goTo('jobs');
+  const row = new BatchesSectionPage(page).row('a copper kettle, take 1');
+  await expect(row.getByTestId('batch-state')).toHaveText('Stopped at your cap', { timeout: 20_000 });
+  await expect(row.getByTestId('batch-paused-reason')).toContainText(
+    /^Stopped at your credit cap\. .*of your 3 daily credits are used|^Stopped at your credit cap\. Your daily cap of 3 credits is used up/,
+  );
+  await page.waitForTimeout(4_000); // longer than one generation's 3 s: what was under way has arrived
+  const atStop = generations(emulator);
+  expect(atStop).toBeLessThan(12);
+  await page.waitForTimeout(3_500);
+  expect(generations(emulator), 'a batch stopped at the cap kept sending').toBe(atStop);
+
+  await row.getByRole('button', { name: 'Resume past the cap' }).click();
+  await expect.poll(() => generations(emulator), { timeout: 40_000 }).toBe(12);
+  await expect(row.getByTestId('batch-state')).toHaveText('Everything sent', { timeout: 15_000 });
+});
