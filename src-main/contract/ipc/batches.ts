@@ -55,8 +55,10 @@ export interface BatchInfo {
   id: number;
   name: string;
   state: BatchStateInfo;
-  /** Why it is paused ("Paused by you", "Stopped at your daily cap of 200 credits"). */
+  /** Why it is paused ("Paused by you.", "Stopped at your credit cap. This needs about 4 credits; …"). */
   pausedReason: string | null;
+  /** Paused by the credit caps: a resume goes on only with `overBudget` (the user's "Resume past the cap"). */
+  stoppedAtCap: boolean;
   createdAt: number;
   items: Record<BatchItemStateInfo, number>;
   /** Its sent items' jobs by state (queued, running, succeeded, …). */
@@ -98,13 +100,22 @@ export const batchesInvoke = {
     v.object({
       ...batchSourceSchema.entries,
       name: v.optional(v.pipe(v.string(), v.maxLength(200, 'The batch name is too long.'))),
+      /** The user's explicit "Send anyway": this batch goes past the credit caps (core/budgets). */
+      overBudget: v.optional(v.boolean('overBudget must be true or false.')),
     }),
     type<BatchDetailInfo>(),
   ),
   'batches:list': invoke(v.undefined(), type<BatchInfo[]>()),
   'batches:get': invoke(batchId, type<BatchDetailInfo>()),
   'batches:pause': invoke(batchId, type<BatchInfo>()),
-  'batches:resume': invoke(batchId, type<BatchInfo>()),
+  'batches:resume': invoke(
+    v.object({
+      ...batchId.entries,
+      /** The user's explicit "Resume past the cap": the rest goes past the credit caps. */
+      overBudget: v.optional(v.boolean('overBudget must be true or false.')),
+    }),
+    type<BatchInfo>(),
+  ),
   'batches:cancel': invoke(batchId, type<BatchInfo>()),
 };
 

@@ -50,7 +50,9 @@ export function batchesHandlers(host: AccountServices) {
   return {
     'batches:plan': async (source: BatchSourceInfo): Promise<BatchPlanInfo> =>
       planInfo(await engine(), await planOf(source)),
-    'batches:start': async (source: BatchSourceInfo & { name?: string | undefined }): Promise<BatchDetailInfo> => {
+    'batches:start': async (
+      source: BatchSourceInfo & { name?: string | undefined; overBudget?: boolean | undefined },
+    ): Promise<BatchDetailInfo> => {
       const jobs = await engine();
       const plan = await planOf(source);
       if (plan.jobs.length === 0) {
@@ -87,12 +89,18 @@ export function batchesHandlers(host: AccountServices) {
           estimate: null,
         })),
       ].sort((a, b) => a.row - b.row || (a.expansion ?? 0) - (b.expansion ?? 0));
-      return jobs.batches.create(nameOf(source, plan), items);
+      return jobs.batches.create(nameOf(source, plan), items, { overBudget: source.overBudget === true });
     },
     'batches:list': async (): Promise<BatchInfo[]> => (await engine()).batches.list(),
     'batches:get': async ({ id }: { id: number }): Promise<BatchDetailInfo> => (await engine()).batches.get(id),
     'batches:pause': async ({ id }: { id: number }): Promise<BatchInfo> => (await engine()).batches.pause(id),
-    'batches:resume': async ({ id }: { id: number }): Promise<BatchInfo> => (await engine()).batches.resume(id),
+    'batches:resume': async ({
+      id,
+      overBudget,
+    }: {
+      id: number;
+      overBudget?: boolean | undefined;
+    }): Promise<BatchInfo> => (await engine()).batches.resume(id, { overBudget: overBudget === true }),
     'batches:cancel': async ({ id }: { id: number }): Promise<BatchInfo> => (await engine()).batches.cancel(id),
   };
 }

@@ -4,12 +4,16 @@ import type { JobStateInfo } from '../../contract/ipc/jobs.ts';
 import type { BatchItemRow, BatchRow, BatchesRepo } from '../db/repos/batches-repo.ts';
 import { parseJson } from '../db/values.ts';
 
+/** How a pause by the credit caps starts its reason (BatchInfo.stoppedAtCap reads it; batch-runner.ts writes it). */
+export const CAP_STOP = 'Stopped at your credit cap. ';
+
 export function batchInfoOf(store: BatchesRepo, row: BatchRow): BatchInfo {
   return {
     id: row.id,
     name: row.name,
     state: row.state,
     pausedReason: row.paused_reason,
+    stoppedAtCap: row.state === 'paused' && (row.paused_reason?.startsWith(CAP_STOP) ?? false),
     createdAt: row.created_at,
     items: store.counts(row.id),
     jobs: store.jobStates(row.id) as Partial<Record<JobStateInfo, number>>,

@@ -148,7 +148,7 @@ describe('a batch through the outbox', () => {
       check: (credits) =>
         allowed >= credits / 2 && allowed-- > 0
           ? { ok: true }
-          : { ok: false, reason: 'Stopped at your daily cap of 200 credits' },
+          : { ok: false, reason: 'This needs about 2 credits; 200 of your 200 daily credits are used.' },
     };
     h = await startEngineHarness({ engine: { batchInFlight: 1, budget } });
     h.engine.start();
@@ -156,7 +156,10 @@ describe('a batch through the outbox', () => {
     await until(() => h!.engine.batches.get(batch.id).state === 'paused', 'the cap to stop it');
     await h.engine.settled();
     const paused = h.engine.batches.get(batch.id);
-    expect(paused.pausedReason).toBe('Stopped at your daily cap of 200 credits');
+    expect(paused.pausedReason).toBe(
+      'Stopped at your credit cap. This needs about 2 credits; 200 of your 200 daily credits are used.',
+    );
+    expect(paused.stoppedAtCap).toBe(true);
     expect(paused.items).toMatchObject({ sent: 3, paused: 2 });
     expect(posts(h.emulator)).toBe(3);
 
@@ -165,6 +168,33 @@ describe('a batch through the outbox', () => {
     await until(() => h!.engine.batches.get(batch.id).state === 'done', 'the rest after resume');
     expect(posts(h.emulator)).toBe(5);
     expect(() => h!.engine.batches.pause(batch.id)).toThrow('This batch has sent everything already.');
+  }, 60_000);
+
+  it('the user’s override goes past the caps: a batch started with it, and one resumed with it', async () => {
+    const refusing: BatchBudget = { check: () => ({ ok: false, reason: 'Your daily cap of 10 credits is used up.' }) };
+    h = await startEngineHarness({ engine: { batchInFlight: 2, budget: refusing } });
+    h.engine.start();
+    const anyway = h.engine.batches.create('anyway', itemsOf(prompts(3)), { overBudget: true });
+    await until(() => h!.engine.batches.get(anyway.id).state === 'done', 'the overridden batch to send everything');
+    expect(posts(h.emulator)).toBe(3);
+
+    const capped = h.engine.batches.create('capped', itemsOf(prompts(2)));
+    await until(() => h!.engine.batches.get(capped.id).state === 'paused', 'the cap to stop it');
+    expect(h.engine.batches.get(capped.id)).toMatchObject({ stoppedAtCap: true, items: { sent: 0, paused: 2 } });
+    // A plain resume asks the caps again: stopped again, nothing sent.
+    h.engine.batches.resume(capped.id);
+    await until(() => h!.engine.batches.get(capped.id).state === 'paused', 'the cap to stop it again');
+    await h.engine.settled();
+    expect(posts(h.emulator)).toBe(3);
+    // A pause by the user is not a stop at the cap.
+    h.engine.batches.pause(capped.id);
+    expect(h.engine.batches.get(capped.id)).toMatchObject({ pausedReason: 'Paused by you.', stoppedAtCap: false });
+    h.engine.batches.resume(capped.id, { overBudget: true });
+    // Kept in the database: a restart does not stop it at the cap again.
+    expect(h.cache.batches.get(capped.id)?.over_budget).toBe(1);
+    expect(h.cache.batches.get(anyway.id)?.over_budget).toBe(1);
+    await until(() => h!.engine.batches.get(capped.id).state === 'done', 'the rest past the cap');
+    expect(posts(h.emulator)).toBe(5);
   }, 60_000);
 });
 

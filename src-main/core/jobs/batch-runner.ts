@@ -7,8 +7,9 @@
 //   and only a pending item can be: after a kill and restart the pending items are sent, the sent
 //   ones are the outbox's (resent only when they certainly never arrived), nothing twice;
 // - before each item the budget (if any) is asked about its estimated credits; a refusal pauses
-//   the batch with the budget's reason (not for a batch the user chose to send over the cap:
-//   `over_budget`, an experiment started with overBudget);
+//   the batch with the budget's reason ("Stopped at your credit cap. …"), not for a batch the user
+//   chose to send over the cap (`over_budget`: started or resumed with overBudget, or an experiment
+//   started with it; kept in the database, so across restarts too);
 // - pause (pending → paused), resume, cancel the rest (pending and paused → cancelled).
 import { rowLabel } from '../../contract/batch/batch-plan.ts';
 import { AppError } from '../../contract/errors.ts';
@@ -17,7 +18,7 @@ import type { GenerationRequest } from '../../contract/rules/index.ts';
 import type { BatchRow, BatchesRepo, NewBatchItem } from '../db/repos/batches-repo.ts';
 import type { JobRow } from '../db/repos/jobs-repo.ts';
 import type { EngineTime, TimerHandle } from '../host/time.ts';
-import { batchDetailOf, batchInfoOf } from './batch-info.ts';
+import { CAP_STOP, batchDetailOf, batchInfoOf } from './batch-info.ts';
 
 /** What the budgets (core/budgets) say about spending `credits` more now. */
 export interface BatchBudget {
@@ -80,8 +81,8 @@ export class BatchRunner {
     }
   }
 
-  create(name: string, items: readonly NewBatchItem[]): BatchDetailInfo {
-    const batch = this.#deps.store.create(name, items, this.#deps.time.now());
+  create(name: string, items: readonly NewBatchItem[], options: { overBudget?: boolean } = {}): BatchDetailInfo {
+    const batch = this.#deps.store.create(name, items, this.#deps.time.now(), options);
     return this.started(batch.id);
   }
 
@@ -111,13 +112,14 @@ export class BatchRunner {
     return this.#said(id);
   }
 
-  resume(id: number): BatchInfo {
+  resume(id: number, options: { overBudget?: boolean } = {}): BatchInfo {
     const { store, time } = this.#deps;
     store.transaction(() => {
       const batch = this.#batch(id);
       if (batch.state !== 'running' && batch.state !== 'paused') throw this.#ended(batch);
       store.moveItems(id, ['paused'], 'pending');
       store.setState(id, 'running', null, time.now());
+      if (options.overBudget) store.allowOverBudget(id);
     });
     const info = this.#said(id);
     this.#pump(id);
@@ -194,7 +196,7 @@ export class BatchRunner {
       }
       const verdict = (batch.over_budget ? null : this.#deps.budget?.check(item.estimate ?? 0)) ?? { ok: true };
       if (!verdict.ok) {
-        this.pause(id, verdict.reason);
+        this.pause(id, `${CAP_STOP}${verdict.reason}`);
         return;
       }
       starting.add(item.position);

@@ -198,4 +198,8 @@ export class BatchesRepo {
     this.#q.run(sql`
       UPDATE batches SET state = ${state}, paused_reason = ${reason}, updated_at = ${now} WHERE id = ${batchId}`);
   }
+  /** The user chose to send the rest over the credit caps ("Resume past the cap"): kept for good. */
+  allowOverBudget(batchId: number): void {
+    this.#q.run(sql`UPDATE batches SET over_budget = 1 WHERE id = ${batchId}`);
+  }
 }
