@@ -18,18 +18,18 @@ export function progressText(experiment: Pick<ExperimentInfo, 'cellCount' | 'fin
   return experiment.failed > 0 ? `${done} · ${experiment.failed} failed` : done;
 }
 
+/** An experiment's state in one word. */
+export const STATE_WORDS: Record<ExperimentInfo['state'], string> = {
+  running: 'Running',
+  paused: 'Paused',
+  cancelled: 'Cancelled',
+  done: 'Done',
+};
+
 /** The experiment's state in words, with why it stopped when it is paused. */
 export function stateText(experiment: Pick<ExperimentInfo, 'state' | 'pausedReason'>): string {
-  switch (experiment.state) {
-    case 'running':
-      return 'Running';
-    case 'paused':
-      return experiment.pausedReason ? `Paused: ${experiment.pausedReason}` : 'Paused';
-    case 'cancelled':
-      return 'Cancelled';
-    case 'done':
-      return 'Done';
-  }
+  const word = STATE_WORDS[experiment.state];
+  return experiment.state === 'paused' && experiment.pausedReason ? `${word}: ${experiment.pausedReason}` : word;
 }
 
 export type CellPhase = 'refused' | 'unsent' | 'queued' | 'making' | 'failed' | 'unknown' | 'done';
