@@ -24,6 +24,7 @@ export function useCellSettings(cell: Pick<ExperimentCellPlanInfo, 'kind' | 'bod
 /** Why the selection cannot be compared, or null. */
 export const compareRefusal = (count: number): string | null => compare.refusal(count);
 
+/** Side by side (results of different models and shapes; the slider stays one click away), in the order chosen. */
 export function compareSelected(assets: AssetInfo[]): void {
-  compare.open(assets);
+  compare.open(assets, 'side');
 }
