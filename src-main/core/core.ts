@@ -165,7 +165,12 @@ export async function createCore(deps: CoreDeps): Promise<Core> {
       ...syncHandlers({ syncer: services.syncer, reach }),
       ...jobsHandlers(services, ctx.mediaUrlFor, () => accountBudget(budget)),
       ...batchesHandlers(services),
-      ...experimentsHandlers(),
+      ...experimentsHandlers({
+        host: services,
+        mediaUrlFor: ctx.mediaUrlFor,
+        budget: () => accountBudget(budget),
+        now: budget.now,
+      }),
       ...trainingHandlers(services),
       ...uploadsHandlers(services),
       ...libraryHandlers(libraryHost, { host: deps.host, picked: pickedFolders, settings }),

@@ -16,6 +16,7 @@ export const PAID_CHANNELS = [
   'training:start',
   'batches:start',
   'batches:resume',
+  'experiments:start',
 ] as const;
 
 type PaidChannel = (typeof PAID_CHANNELS)[number];

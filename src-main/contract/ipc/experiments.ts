@@ -5,6 +5,7 @@
 // matrix is rebuilt from the cache offline. Pause, resume and cancel are batches:pause/resume/cancel
 // with the experiment's batchId.
 import * as v from 'valibot';
+import { axisValueProblem } from '../experiments/axis-values.ts';
 import { invoke, type } from './channel.ts';
 import type { AssetInfo } from './assets.ts';
 import type { BatchStateInfo } from './batches.ts';
@@ -156,6 +157,13 @@ export const experimentAxisSchema = v.pipe(
   ),
   v.check((axis) => axis.kind !== 'option' || axis.key !== undefined, 'An option axis names its option (key).'),
   v.check((axis) => axis.kind === 'option' || axis.key === undefined, 'Only an option axis has a key.'),
+  v.check(
+    (axis) => axis.values.every((value) => axisValueProblem(axis.kind, value) === null),
+    (issue) => {
+      const axis = issue.input as { kind: string; values: string[] };
+      return axis.values.map((value) => axisValueProblem(axis.kind, value)).find(Boolean) ?? 'An axis value is wrong.';
+    },
+  ),
 );
 export type ExperimentAxisInput = v.InferOutput<typeof experimentAxisSchema>;
 

@@ -6,6 +6,7 @@ import { closeDatabase, openDatabase, type OpenDatabaseOptions, type SqliteDatab
 import { AssetsRepo } from './repos/assets-repo.ts';
 import { BatchesRepo } from './repos/batches-repo.ts';
 import { CollectionsRepo } from './repos/collections-repo.ts';
+import { ExperimentsRepo } from './repos/experiments-repo.ts';
 import { JobsRepo } from './repos/jobs-repo.ts';
 import { MarksRepo } from './repos/marks-repo.ts';
 import { LineageRepo } from './repos/lineage-repo.ts';
@@ -26,6 +27,8 @@ export interface AccountDb {
   readonly presets: PresetsRepo;
   readonly jobs: JobsRepo;
   readonly batches: BatchesRepo;
+  /** Experiments: a batch with its axes and cell grid (schema 19). */
+  readonly experiments: ExperimentsRepo;
   readonly uploads: UploadsRepo;
   readonly syncState: SyncStateRepo;
   /** An asset's relatives (the family tree); read only. */
@@ -46,6 +49,7 @@ export function createAccountDb(sqlite: SqliteDatabase, file = sqlite.name): Acc
     presets: new PresetsRepo(sqlite),
     jobs: new JobsRepo(sqlite),
     batches: new BatchesRepo(sqlite),
+    experiments: new ExperimentsRepo(sqlite),
     uploads: new UploadsRepo(sqlite),
     syncState: new SyncStateRepo(sqlite),
     lineage: new LineageRepo(sqlite),

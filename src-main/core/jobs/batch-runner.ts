@@ -7,7 +7,8 @@
 //   and only a pending item can be: after a kill and restart the pending items are sent, the sent
 //   ones are the outbox's (resent only when they certainly never arrived), nothing twice;
 // - before each item the budget (if any) is asked about its estimated credits; a refusal pauses
-//   the batch with the budget's reason;
+//   the batch with the budget's reason (not for a batch the user chose to send over the cap:
+//   `over_budget`, an experiment started with overBudget);
 // - pause (pending → paused), resume, cancel the rest (pending and paused → cancelled).
 import { rowLabel } from '../../contract/batch/batch-plan.ts';
 import { AppError } from '../../contract/errors.ts';
@@ -81,9 +82,14 @@ export class BatchRunner {
 
   create(name: string, items: readonly NewBatchItem[]): BatchDetailInfo {
     const batch = this.#deps.store.create(name, items, this.#deps.time.now());
-    this.#said(batch.id);
-    this.#pump(batch.id);
-    return batchDetailOf(this.#deps.store, this.#deps.store.mustGet(batch.id));
+    return this.started(batch.id);
+  }
+
+  /** A batch written by another step (an experiment saves its batch with itself): said, and sent. */
+  started(id: number): BatchDetailInfo {
+    this.#said(id);
+    this.#pump(id);
+    return batchDetailOf(this.#deps.store, this.#deps.store.mustGet(id));
   }
 
   list(limit = 100): BatchInfo[] {
@@ -186,7 +192,7 @@ export class BatchRunner {
         }
         return;
       }
-      const verdict = this.#deps.budget?.check(item.estimate ?? 0) ?? { ok: true };
+      const verdict = (batch.over_budget ? null : this.#deps.budget?.check(item.estimate ?? 0)) ?? { ok: true };
       if (!verdict.ok) {
         this.pause(id, verdict.reason);
         return;

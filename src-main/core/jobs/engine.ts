@@ -17,6 +17,7 @@ import { COST_SCAN_LIMIT, estimateCost, priceKey } from './cost-estimate.ts';
 import { JobListGate } from '../api/job-list-gate.ts';
 import { CreditsFiller } from './credits-filler.ts';
 import { engineOptions, gateStore, type JobsEngineOverrides } from './engine-options.ts';
+import { experimentOfBatch } from './experiment-info.ts';
 import { systemTime, type EngineTime } from '../host/time.ts';
 import { FinishNotifier } from './finish-notifier.ts';
 import { jobEvents } from './job-events.ts';
@@ -170,7 +171,12 @@ export function createJobsEngine(deps: JobsEngineDeps): JobsEngine {
     store: cache.batches,
     time,
     submit: (request, link) => outbox.submit(request, link),
-    changed: (info) => events.emit('batches:changed', info),
+    // An experiment is a batch with a grid: each change of its batch is the experiment's too.
+    changed: (info) => {
+      events.emit('batches:changed', info);
+      const experiment = experimentOfBatch(cache, info.id);
+      if (experiment) events.emit('experiments:changed', experiment);
+    },
     budget: deps.budget,
     maxInFlight: deps.batchInFlight,
     warn,

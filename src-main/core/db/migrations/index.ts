@@ -18,6 +18,7 @@ import { migration0015 } from './0015-ratings-flags.ts';
 import { migration0016 } from './0016-trash.ts';
 import { migration0017 } from './0017-batches.ts';
 import { migration0018 } from './0018-asset-lineage.ts';
+import { migration0019 } from './0019-experiments.ts';
 
 export const MIGRATIONS: readonly Migration[] = [
   migration0001,
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   migration0016,
   migration0017,
   migration0018,
+  migration0019,
 ];

@@ -15,6 +15,8 @@ export interface BatchRow {
   paused_reason: string | null;
   created_at: number;
   updated_at: number;
+  /** 1: the user chose to send it over a credit cap (schema 19): the runner does not stop it at the cap. */
+  over_budget: number;
 }
 
 export interface BatchItemRow {
@@ -64,12 +66,14 @@ export class BatchesRepo {
     return writeTransaction(this.#db, work);
   }
 
-  /** A batch and all its items, in one transaction. */
-  create(name: string, items: readonly NewBatchItem[], now: number): BatchRow {
+  /** A batch and all its items, in one transaction (a savepoint inside a caller's). */
+  create(name: string, items: readonly NewBatchItem[], now: number, options: { overBudget?: boolean } = {}): BatchRow {
     return this.transaction(() => {
       const state = items.some((item) => item.state === 'pending') ? 'running' : 'done';
+      const over = options.overBudget ? 1 : 0;
       const made = this.#q.get<{ id: number }>(sql`
-        INSERT INTO batches (name, state, created_at, updated_at) VALUES (${name}, ${state}, ${now}, ${now})
+        INSERT INTO batches (name, state, created_at, updated_at, over_budget)
+        VALUES (${name}, ${state}, ${now}, ${now}, ${over})
         RETURNING id`);
       if (!made) throw new Error('The batch row vanished right after insert');
       const insert = this.#db.prepare(`

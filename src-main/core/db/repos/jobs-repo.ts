@@ -268,6 +268,20 @@ export class JobsRepo {
       ORDER BY created_at, local_id`);
   }
 
+  /**
+   * How long recent jobs of one kind and model took (ms): from their request being sent to the
+   * service's answer (`answered`) and to their end (`took`), newest first. Only jobs of this app.
+   */
+  timeHistory(kind: JobKind, modelId: string, limit: number): { took: number; answered: number | null }[] {
+    return this.#q.all(sql`
+      SELECT finished_at - coalesce(sent_at, created_at) AS took,
+        submitted_at - coalesce(sent_at, created_at) AS answered
+      FROM jobs
+      WHERE kind = ${kind} AND model_id = ${modelId} AND state = 'succeeded' AND finished_at IS NOT NULL
+        AND unattributed = 0
+      ORDER BY finished_at DESC LIMIT ${limit}`);
+  }
+
   /** What recent finished jobs of one kind and model cost, newest first, with their requests. */
   costHistory(kind: JobKind, modelId: string, limit: number): { request: string; credits: number }[] {
     return this.#q.all(sql`

@@ -1,0 +1,169 @@
+// Experiments and their cells (migration 0019). An experiment is saved in ONE transaction with its
+// batch and the batch's items (BatchesRepo.create inside it), so a crash leaves both or neither;
+// cell N is batch item N. Reading a cell joins its batch item and the jobs row it became, so the
+// matrix is read from the database alone (offline).
+import type BetterSqlite3 from 'better-sqlite3';
+import { StatementCache, sql } from '../sql.ts';
+import { writeTransaction } from '../write-transaction.ts';
+import type { BatchItemState, BatchesRepo, NewBatchItem } from './batches-repo.ts';
+
+export interface ExperimentRow {
+  id: number;
+  batch_id: number;
+  name: string;
+  kind: 'image' | 'video';
+  /** JSON: the axes as the channel says them (ExperimentAxisInfo[]). */
+  axes: string;
+  /** JSON: the rows' and columns' values and labels (ExperimentValueInfo[]). */
+  rows: string;
+  columns: string;
+  created_at: number;
+}
+
+export interface NewExperimentCell {
+  row: number;
+  column: number;
+  /** The request as planned (what is sent, or what was refused). */
+  body: Record<string, unknown>;
+  notes: unknown[];
+  refused: string | null;
+  /** The estimate as planned (CostEstimateInfo). */
+  estimate: unknown;
+}
+
+export interface NewExperiment {
+  name: string;
+  kind: 'image' | 'video';
+  axes: unknown[];
+  rows: unknown[];
+  columns: unknown[];
+  /** Cell N becomes batch item N: pending to send, or refused with its reason. */
+  cells: readonly NewExperimentCell[];
+  overBudget: boolean;
+}
+
+/** A cell with its batch item and the jobs row that item became (null while not sent). */
+export interface ExperimentCellRow {
+  position: number;
+  row: number;
+  column: number;
+  body: string;
+  notes: string;
+  refused: string | null;
+  estimate: string;
+  item_state: BatchItemState;
+  problem: string | null;
+  job_local_id: number | null;
+  job_state: string | null;
+  job_error: string | null;
+  job_outputs: string | null;
+}
+
+export interface ExperimentSummary {
+  cells: number;
+  finished: number;
+  failed: number;
+  credits: number;
+}
+
+export class ExperimentsRepo {
+  readonly #db: BetterSqlite3.Database;
+  readonly #q: StatementCache;
+
+  constructor(db: BetterSqlite3.Database) {
+    this.#db = db;
+    this.#q = new StatementCache(db, 16);
+  }
+
+  /** The experiment, its batch and the batch's items, all at once or not at all. */
+  create(experiment: NewExperiment, batches: BatchesRepo, now: number): ExperimentRow {
+    return writeTransaction(this.#db, () => {
+      const items: NewBatchItem[] = experiment.cells.map((cell, position) => ({
+        row: position + 1,
+        expansion: null,
+        of: 1,
+        kind: experiment.kind,
+        request: cell.body,
+        state: cell.refused === null ? 'pending' : 'refused',
+        problem: cell.refused,
+        estimate: (cell.estimate as { credits?: number | null } | null)?.credits ?? null,
+      }));
+      const batch = batches.create(experiment.name, items, now, { overBudget: experiment.overBudget });
+      const made = this.#q.get<{ id: number }>(sql`
+        INSERT INTO experiments (batch_id, name, kind, axes, rows, columns, created_at)
+        VALUES (${batch.id}, ${experiment.name}, ${experiment.kind}, ${JSON.stringify(experiment.axes)},
+          ${JSON.stringify(experiment.rows)}, ${JSON.stringify(experiment.columns)}, ${now})
+        RETURNING id`);
+      if (!made) throw new Error('The experiment row vanished right after insert');
+      const insert = this.#db.prepare(`
+        INSERT INTO experiment_cells (experiment_id, position, row, "column", body, notes, refused, estimate)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+      experiment.cells.forEach((cell, position) => {
+        insert.run(
+          made.id,
+          position,
+          cell.row,
+          cell.column,
+          JSON.stringify(cell.body),
+          JSON.stringify(cell.notes),
+          cell.refused,
+          JSON.stringify(cell.estimate),
+        );
+      });
+      return this.mustGet(made.id);
+    });
+  }
+
+  get(id: number): ExperimentRow | undefined {
+    return this.#q.get<ExperimentRow>(sql`SELECT * FROM experiments WHERE id = ${id}`);
+  }
+
+  mustGet(id: number): ExperimentRow {
+    const row = this.get(id);
+    if (!row) throw new Error(`experiment ${id} vanished`);
+    return row;
+  }
+
+  /** Newest first. */
+  list(limit: number): ExperimentRow[] {
+    return this.#q.all<ExperimentRow>(sql`SELECT * FROM experiments ORDER BY id DESC LIMIT ${limit}`);
+  }
+
+  /** The experiment a batch was sent for, if any. */
+  byBatch(batchId: number): ExperimentRow | undefined {
+    return this.#q.get<ExperimentRow>(sql`SELECT * FROM experiments WHERE batch_id = ${batchId}`);
+  }
+
+  /** Its cells in order, each with its batch item and job. */
+  cells(id: number): ExperimentCellRow[] {
+    return this.#q.all<ExperimentCellRow>(sql`
+      SELECT c.position, c.row, c."column" AS "column", c.body, c.notes, c.refused, c.estimate,
+        i.state AS item_state, i.problem, i.job_local_id,
+        j.state AS job_state, j.error AS job_error, j.outputs AS job_outputs
+      FROM experiments e
+        JOIN experiment_cells c ON c.experiment_id = e.id
+        JOIN batch_items i ON i.batch_id = e.batch_id AND i.position = c.position
+        LEFT JOIN jobs j ON j.local_id = i.job_local_id
+      WHERE e.id = ${id}
+      ORDER BY c.position`);
+  }
+
+  /** How many cells; finished (their job succeeded); failed (their job failed, or refused); credits charged. */
+  summary(id: number): ExperimentSummary {
+    const row = this.#q.get<ExperimentSummary>(sql`
+      SELECT count(*) AS cells,
+        coalesce(sum(j.state = 'succeeded'), 0) AS finished,
+        coalesce(sum(j.state = 'failed' OR i.state = 'refused'), 0) AS failed,
+        coalesce(sum(j.credits), 0) AS credits
+      FROM experiments e
+        JOIN batch_items i ON i.batch_id = e.batch_id
+        LEFT JOIN jobs j ON j.local_id = i.job_local_id
+      WHERE e.id = ${id}`);
+    return row ?? { cells: 0, finished: 0, failed: 0, credits: 0 };
+  }
+
+  /** Forgets the experiment and its cells (its batch, jobs and assets stay). */
+  delete(id: number): boolean {
+    return this.#q.run(sql`DELETE FROM experiments WHERE id = ${id}`) > 0;
+  }
+}
