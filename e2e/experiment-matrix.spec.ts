@@ -110,8 +110,13 @@ test('3 models × 2 aspect ratios: 6 labelled cells, pending in their shape, fil
   }
   await page.emulateMedia({ colorScheme: null });
 
-  // Each output in its true shape, opening the viewer.
+  // Each cell says what the service charged for it, once its job reported it.
   await view.readHeaders();
+  await expect(view.cells.getByTestId('cell-cost').filter({ hasText: /^\d+ credits?$/ })).toHaveCount(6, {
+    timeout: 30_000,
+  });
+
+  // Each output in its true shape, opening the viewer.
   const wide = view.cell(headers.rows[0] ?? '', '16:9').getByTestId('cell-output');
   const tall = view.cell(headers.rows[1] ?? '', '9:16').getByTestId('cell-output');
   expect(Number(await wide.getAttribute('data-aspect'))).toBeGreaterThan(1.3);

@@ -84,9 +84,11 @@ describe("a cell's state", () => {
 });
 
 describe("a cell's cost and shape", () => {
-  it('shows the estimate as "about", or nothing without history', () => {
+  it('shows the charge once known, else the estimate as "about", else nothing', () => {
     expect(cellCostText(cell())).toBeNull();
     expect(cellCostText(cell({ estimate: { credits: 2, basedOn: 3, low: 2, high: 2 } }))).toBe('about 2 credits');
+    // What the service charged wins over the estimate.
+    expect(cellCostText(cell({ estimate: { credits: 2, basedOn: 3, low: 2, high: 2 } }), 1)).toBe('1 credit');
   });
 
   it('takes the shape the request asks for, for images and videos', () => {
