@@ -186,3 +186,67 @@ test('3 models × 2 aspect ratios: 6 labelled cells, pending in their shape, fil
     'true',
   );
 });
+
+test('Pause holds the cells not sent yet and says why, Resume and Cancel the rest act on them; Delete asks, then forgets the experiment', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  emulator = await startEmulator({ port: 0, timeScale: 2 });
+  // Each generation answered after 8 s: the batch's 4 sending slots stay full while the buttons are pressed.
+  emulator.control.setFaults({ rules: [{ method: 'POST', path: '/images/generation', latencyMs: 8_000 }] });
+  const baseUrl = emulator.url;
+  app = await startBrowserModeApp([], { ATELIER_API_KEY: KEY }, (dataDir) => {
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: { baseUrl } }));
+  });
+  await page.goto(app.url);
+  const shell = new AppShellPage(page);
+  await expect(shell.connection).toHaveText('Online', { timeout: 20_000 });
+  await shell.goTo('experiments');
+  const view = new ExperimentsPage(page);
+  await expect(view.root.getByTestId('experiments-empty')).toBeVisible();
+  await invokeInPage(page, 'experiments:start', {
+    base: { kind: 'image', body: { modelID: 'imagea', prompt: PROMPT } },
+    axes: [
+      { kind: 'model', values: MODELS },
+      { kind: 'aspectRatio', values: RATIOS },
+    ],
+    name: NAME,
+  });
+  await view.openExperiment(NAME);
+  await expect(view.cells).toHaveCount(6);
+
+  // Pause: the reason under the bar, the cells not sent yet say so.
+  await view.toolbar.getByRole('button', { name: 'Pause' }).click();
+  await expect(view.paused).toHaveText('Paused by you.');
+  await expect(view.toolbar.getByTestId('experiment-state')).toHaveText('Paused');
+  await expect(view.cells.getByTestId('cell-status').filter({ hasText: 'Not sent: paused by you.' })).toHaveCount(2);
+
+  // Resume, then cancel the rest before a slot frees: the 2 cells are never sent.
+  await view.toolbar.getByRole('button', { name: 'Resume' }).click();
+  await expect(view.paused).toHaveCount(0);
+  await expect(view.toolbar.getByTestId('experiment-state')).toHaveText('Running');
+  await view.toolbar.getByRole('button', { name: 'Cancel the rest' }).click();
+  await expect(view.toolbar.getByTestId('experiment-state')).toHaveText('Cancelled');
+  const cancelled = view.cells.getByTestId('cell-status').filter({ hasText: 'Not sent: the rest was cancelled' });
+  await expect(cancelled).toHaveCount(2);
+  await expect(view.toolbar.getByRole('button', { name: 'Cancel the rest' })).toHaveCount(0);
+  // The 4 sent finish; nothing else is sent (waited past their 8 s answers).
+  await expect(view.outputs).toHaveCount(4, { timeout: 120_000 });
+  expect(imageGenerations(emulator)).toBe(4);
+  await expect(cancelled).toHaveCount(2);
+
+  // Delete asks first; Cancel keeps it, the confirmation forgets it (its pictures stay in the Library).
+  await view.toolbar.getByRole('button', { name: 'Delete experiment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this experiment?' });
+  await expect(dialog).toContainText('Its jobs stay in Jobs and its pictures in the Library');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await view.back.click();
+  await expect(view.row(NAME)).toBeVisible();
+  await view.row(NAME).getByRole('button', { name: NAME, exact: true }).press('Delete');
+  await dialog.getByRole('button', { name: 'Delete experiment' }).click();
+  await expect(view.rows).toHaveCount(0);
+  await expect(view.root.getByTestId('experiments-empty')).toBeVisible();
+  expect((await invokeInPage<unknown[]>(page, 'experiments:list')).length).toBe(0);
+  expect((await invokeInPage<{ items: unknown[] }>(page, 'assets:list', {})).items).toHaveLength(4);
+});
