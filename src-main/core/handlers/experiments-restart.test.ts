@@ -48,17 +48,22 @@ describe('an experiment across a restart', () => {
     core = await open();
     await value('account:use-demo', undefined);
     emulator.control.resetStats();
-    // The first request is answered 429 (wait 3 s): the batch sends nothing new until it went through.
+    // The first request is answered 429 (wait 8 s): the batch sends nothing new until it went through.
     emulator.control.setFaults({
-      rules: [{ method: 'POST', path: '/images/generation', rateLimit: { count: 1, retryAfterSeconds: 3 } }],
+      rules: [{ method: 'POST', path: '/images/generation', rateLimit: { count: 1, retryAfterSeconds: 8 } }],
     });
     const started = await value('experiments:start', {
       base: { kind: 'image', body: { modelID: 'imagea', prompt: 'x' } },
       axes: [{ kind: 'prompt', values: PROMPTS }],
     });
+    // Stopped once the batch waits and no request is on its way (each answered, or waiting to be resent).
     let waiting = false;
-    for (let i = 0; i < 200 && !waiting; i += 1) {
-      waiting = (await value('jobs:list', undefined)).some((job) => job.resendAt !== null) && posts() >= 4;
+    for (let i = 0; i < 500 && !waiting; i += 1) {
+      const jobs = await value('jobs:list', undefined);
+      waiting =
+        posts() >= 4 &&
+        jobs.some((job) => job.resendAt !== null) &&
+        jobs.every((job) => job.resendAt !== null || job.jobId !== null);
       if (!waiting) await sleep(10);
     }
     expect(waiting).toBe(true);

@@ -5,7 +5,7 @@
 // its batch in one transaction and hands the batch to the account's batch runner; the matrix is
 // read back from the database (works offline).
 import { AppError } from '../../contract/errors.ts';
-import { experimentCells, type ExperimentCells } from '../../contract/experiments/experiment-cells.ts';
+import type { ExperimentCells } from '../../contract/experiments/experiment-cells.ts';
 import type { ExperimentNaming } from '../../contract/experiments/experiment-axes.ts';
 import type {
   ExperimentCellPlanInfo,
@@ -19,7 +19,6 @@ import { clipLine } from '../../contract/job-title.ts';
 import { readyJobs, type AccountServices } from '../account-services.ts';
 import type { BudgetGate } from '../budgets/budget-gate.ts';
 import type { AccountDb } from '../db/account-db.ts';
-import { BATCH_IN_FLIGHT } from '../jobs/batch-runner.ts';
 import { TIME_SAMPLE, expectedBatchSeconds } from '../jobs/batch-time.ts';
 import type { JobsEngine } from '../jobs/engine.ts';
 import { experimentInfoOf } from '../jobs/experiment-info.ts';
@@ -46,7 +45,14 @@ const namingOf = (cache: AccountDb): ExperimentNaming => ({
   presetName: (slug) => cache.presets.get(slug)?.name,
 });
 
-function cellsOf(cache: AccountDb, input: ExperimentPlanInput): ExperimentCells {
+/** The planning code loads at the first plan (like the engine's, after the start), not with the core. */
+const planning = () =>
+  Promise.all([import('../../contract/experiments/experiment-cells.ts'), import('../jobs/batch-runner.ts')]).then(
+    ([cells, runner]) => ({ experimentCells: cells.experimentCells, inFlight: runner.BATCH_IN_FLIGHT }),
+  );
+
+async function cellsOf(cache: AccountDb, input: ExperimentPlanInput): Promise<ExperimentCells> {
+  const { experimentCells } = await planning();
   try {
     return experimentCells(input.base, input.axes, namingOf(cache));
   } catch (error) {
@@ -64,7 +70,7 @@ async function planOf(
   budget: BudgetGate,
   input: ExperimentPlanInput,
 ): Promise<ExperimentPlanInfo> {
-  const planned = cellsOf(cache, input);
+  const planned = await cellsOf(cache, input);
   const sendable = planned.cells.filter((cell) => cell.refused === null);
   const estimates = await engine.estimateMany(sendable.map((cell) => ({ kind: cell.kind, body: cell.body })));
   let next = 0;
@@ -81,7 +87,7 @@ async function planOf(
   const expectedSeconds = expectedBatchSeconds(
     sendable.map((cell) => ({ kind: cell.kind, modelId: String(cell.body['modelID']) })),
     (kind, modelId) => cache.jobs.timeHistory(kind, modelId, TIME_SAMPLE),
-    BATCH_IN_FLIGHT,
+    (await planning()).inFlight,
   );
   return { ...planned, cells, totalCredits, unknownEstimates, expectedSeconds, budget: budget.check(totalCredits) };
 }

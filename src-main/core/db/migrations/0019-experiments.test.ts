@@ -87,6 +87,33 @@ describe('migration 0019 experiments', () => {
     }
   });
 
+  it('a cell shows the job sent again in place of its failed one; that job is found to be its batch’s', () => {
+    const cache = createAccountDb(openDatabase(':memory:'), ':memory:');
+    try {
+      const made = cache.experiments.create(experiment(), cache.batches, 1);
+      const first = cache.jobs.transaction(() => {
+        const job = cache.jobs.insert({ kind: 'image', modelId: 'imagea', request: {}, now: 2 });
+        cache.batches.markSent(made.batch_id, 0, job.local_id);
+        return job;
+      });
+      cache.jobs.update(first.local_id, { state: 'failed', error: 'The service failed it.', credits: 1 }, 3);
+      expect(cache.experiments.summary(made.id)).toMatchObject({ finished: 0, failed: 2, credits: 1 });
+      const again = cache.jobs.insert({ kind: 'image', modelId: 'imagea', request: {}, now: 4 });
+      cache.jobs.markResubmitted(first.local_id, again.local_id, 4);
+      cache.jobs.update(again.local_id, { state: 'succeeded', credits: 2 }, 5);
+      expect(cache.experiments.cells(made.id)[0]).toMatchObject({
+        job_local_id: again.local_id,
+        job_state: 'succeeded',
+      });
+      expect(cache.experiments.summary(made.id)).toEqual({ cells: 2, finished: 1, failed: 1, credits: 3 });
+      expect(cache.batches.batchOfJob(again.local_id)).toBe(made.batch_id);
+      const stranger = cache.jobs.insert({ kind: 'image', modelId: 'imagea', request: {}, now: 6 });
+      expect(cache.batches.batchOfJob(stranger.local_id)).toBeNull();
+    } finally {
+      cache.close();
+    }
+  });
+
   it('forgetting an experiment keeps its batch and jobs', () => {
     const cache = createAccountDb(openDatabase(':memory:'), ':memory:');
     try {

@@ -3,7 +3,8 @@
 // Kept here: its axes and the grid's labels, and per cell the request as planned (body), what the
 // mapping changed (notes), why it was refused (refused: never sent) and its estimate — so the
 // matrix is rebuilt from the database offline. A batch the user chose to send over a credit cap
-// (`over_budget`) is not stopped at the cap by the batch runner.
+// (`over_budget`) is not stopped at the cap by the batch runner. A job sent again ("Try again") is
+// found from the one it replaced (`jobs_by_resubmitted`): a cell shows its latest attempt.
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Migration } from '../migrate.ts';
 
@@ -12,6 +13,7 @@ export const migration0019: Migration = {
   name: 'experiments',
   up(db: BetterSqlite3.Database) {
     db.exec(`
+      CREATE INDEX jobs_by_resubmitted ON jobs (resubmitted_as) WHERE resubmitted_as IS NOT NULL;
       ALTER TABLE batches ADD COLUMN over_budget INTEGER NOT NULL DEFAULT 0 CHECK (over_budget IN (0, 1));
       CREATE TABLE experiments (
         id         INTEGER PRIMARY KEY,

@@ -149,11 +149,16 @@ export class BatchesRepo {
       ORDER BY i.position LIMIT 1`);
   }
 
-  /** The batch a jobs row was sent for, or null. */
+  /** The batch a jobs row was sent for (itself, or the job it was sent again in place of), or null. */
   batchOfJob(jobLocalId: number): number | null {
     return (
-      this.#q.get<{ batch_id: number }>(sql`SELECT batch_id FROM batch_items WHERE job_local_id = ${jobLocalId}`)
-        ?.batch_id ?? null
+      this.#q.get<{ batch_id: number }>(sql`
+        WITH RECURSIVE back (id, depth) AS (
+          SELECT ${jobLocalId}, 0
+          UNION ALL
+          SELECT j.local_id, back.depth + 1 FROM jobs j JOIN back ON j.resubmitted_as = back.id WHERE back.depth < 50
+        )
+        SELECT i.batch_id FROM back JOIN batch_items i ON i.job_local_id = back.id LIMIT 1`)?.batch_id ?? null
     );
   }
 

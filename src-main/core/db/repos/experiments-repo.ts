@@ -66,6 +66,23 @@ export interface ExperimentSummary {
   credits: number;
 }
 
+/**
+ * Per item of batch `batchId`: every job it led to (its own, then each one sent again in place of
+ * the previous: "Try again"), and `latest`, the last of them (what its cell shows).
+ */
+const attempts = (batchId: number) => sql`
+  WITH RECURSIVE chain (position, local_id, depth) AS (
+    SELECT position, job_local_id, 0 FROM batch_items WHERE batch_id = ${batchId} AND job_local_id IS NOT NULL
+    UNION ALL
+    SELECT chain.position, j.resubmitted_as, chain.depth + 1
+    FROM chain JOIN jobs j ON j.local_id = chain.local_id
+    WHERE j.resubmitted_as IS NOT NULL AND chain.depth < 50
+  ),
+  latest (position, local_id) AS (
+    SELECT position, local_id FROM chain c
+    WHERE NOT EXISTS (SELECT 1 FROM chain d WHERE d.position = c.position AND d.depth > c.depth)
+  )`;
+
 export class ExperimentsRepo {
   readonly #db: BetterSqlite3.Database;
   readonly #q: StatementCache;
@@ -134,31 +151,40 @@ export class ExperimentsRepo {
     return this.#q.get<ExperimentRow>(sql`SELECT * FROM experiments WHERE batch_id = ${batchId}`);
   }
 
-  /** Its cells in order, each with its batch item and job. */
+  /** Its cells in order, each with its batch item and its latest job (a job sent again replaces the one before). */
   cells(id: number): ExperimentCellRow[] {
+    const experiment = this.get(id);
+    if (!experiment) return [];
     return this.#q.all<ExperimentCellRow>(sql`
+      ${attempts(experiment.batch_id)}
       SELECT c.position, c.row, c."column" AS "column", c.body, c.notes, c.refused, c.estimate,
-        i.state AS item_state, i.problem, i.job_local_id,
+        i.state AS item_state, i.problem, l.local_id AS job_local_id,
         j.state AS job_state, j.error AS job_error, j.outputs AS job_outputs
-      FROM experiments e
-        JOIN experiment_cells c ON c.experiment_id = e.id
-        JOIN batch_items i ON i.batch_id = e.batch_id AND i.position = c.position
-        LEFT JOIN jobs j ON j.local_id = i.job_local_id
-      WHERE e.id = ${id}
+      FROM experiment_cells c
+        JOIN batch_items i ON i.batch_id = ${experiment.batch_id} AND i.position = c.position
+        LEFT JOIN latest l ON l.position = c.position
+        LEFT JOIN jobs j ON j.local_id = l.local_id
+      WHERE c.experiment_id = ${id}
       ORDER BY c.position`);
   }
 
-  /** How many cells; finished (their job succeeded); failed (their job failed, or refused); credits charged. */
+  /**
+   * How many cells; finished (their latest job succeeded); failed (it failed, or the cell was
+   * refused); the credits charged for every attempt.
+   */
   summary(id: number): ExperimentSummary {
+    const experiment = this.get(id);
+    if (!experiment) return { cells: 0, finished: 0, failed: 0, credits: 0 };
     const row = this.#q.get<ExperimentSummary>(sql`
+      ${attempts(experiment.batch_id)}
       SELECT count(*) AS cells,
         coalesce(sum(j.state = 'succeeded'), 0) AS finished,
         coalesce(sum(j.state = 'failed' OR i.state = 'refused'), 0) AS failed,
-        coalesce(sum(j.credits), 0) AS credits
-      FROM experiments e
-        JOIN batch_items i ON i.batch_id = e.batch_id
-        LEFT JOIN jobs j ON j.local_id = i.job_local_id
-      WHERE e.id = ${id}`);
+        coalesce((SELECT sum(k.credits) FROM chain JOIN jobs k ON k.local_id = chain.local_id), 0) AS credits
+      FROM batch_items i
+        LEFT JOIN latest l ON l.position = i.position
+        LEFT JOIN jobs j ON j.local_id = l.local_id
+      WHERE i.batch_id = ${experiment.batch_id}`);
     return row ?? { cells: 0, finished: 0, failed: 0, credits: 0 };
   }
 
