@@ -255,3 +255,39 @@ test('Pause holds the cells not sent yet and says why, Resume and Cancel the res
   expect((await invokeInPage<unknown[]>(page, 'experiments:list')).length).toBe(0);
   expect((await invokeInPage<{ items: unknown[] }>(page, 'assets:list', {})).items).toHaveLength(4);
 });
+
+test('a failed cell says why, and "Try again" sends its request once more: the cell follows the new job', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  emulator = await startEmulator({ port: 0, timeScale: 4 });
+  emulator.control.setFaults({
+    jobFailure: { count: 1, kinds: ['image'], message: 'The renderer ran out of memory.' },
+  });
+  const baseUrl = emulator.url;
+  app = await startBrowserModeApp([], { ATELIER_API_KEY: KEY }, (dataDir) => {
+    writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ settings: { baseUrl } }));
+  });
+  await page.goto(app.url);
+  const shell = new AppShellPage(page);
+  await expect(shell.connection).toHaveText('Online', { timeout: 20_000 });
+  await shell.goTo('experiments');
+  const view = new ExperimentsPage(page);
+  await invokeInPage(page, 'experiments:start', {
+    base: { kind: 'image', body: { modelID: 'imagea', prompt: PROMPT } },
+    axes: [{ kind: 'model', values: ['imagea', 'imageb'] }],
+    name: NAME,
+  });
+  await view.openExperiment(NAME);
+  await expect(view.cells).toHaveCount(2);
+  expect((await view.readHeaders()).columns).toEqual(['Results']);
+  const failed = view.cells.filter({ has: page.getByTestId('cell-status').filter({ hasText: /^Failed: / }) });
+  await expect(failed).toHaveCount(1, { timeout: 90_000 });
+  await expect(failed.getByTestId('cell-status')).toContainText('The renderer ran out of memory.');
+  await expect(view.progress).toHaveText('1 of 2 done · 1 failed', { timeout: 60_000 });
+  await failed.getByRole('button', { name: /^Try again/ }).click();
+  await expect(view.outputs).toHaveCount(2, { timeout: 90_000 });
+  await expect(view.progress).toHaveText('2 of 2 done');
+  await expect(view.cells.getByRole('button', { name: /^Try again/ })).toHaveCount(0);
+  expect(imageGenerations(emulator)).toBe(3);
+});
