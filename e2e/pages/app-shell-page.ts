@@ -7,6 +7,7 @@ export const VIEW_NAMES = [
   'models',
   'library',
   'jobs',
+  'experiments',
   'spending',
   'settings',
 ] as const;

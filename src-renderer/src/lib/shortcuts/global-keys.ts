@@ -1,6 +1,6 @@
 // The keys that work from anywhere in the frame (each declared in shortcut-table.ts): Esc takes back
 // a submission still held before sending, `/` goes to the Library's search, `?` opens the shortcut
-// sheet, Ctrl/⌘+1…7 open a view and put the focus in it. Keys typed into a field stay the field's,
+// sheet, Ctrl/⌘+1…8 open a view and put the focus in it. Keys typed into a field stay the field's,
 // and a dialog keeps its own keys.
 import { NAV_ITEMS } from '../components/frame/nav-items.ts';
 import { queue } from '../state/queue.svelte.ts';

@@ -3,7 +3,7 @@
 // shown anywhere is the key that works. Keys are written platform-neutral: "Mod" is Ctrl, or ⌘ on macOS.
 import { NAV_ITEMS } from '../components/frame/nav-items.ts';
 
-export type ShortcutGroup = 'Everywhere' | 'Create' | 'Library' | 'Asset view' | 'Cull';
+export type ShortcutGroup = 'Everywhere' | 'Create' | 'Library' | 'Asset view' | 'Cull' | 'Experiments';
 
 export interface Shortcut {
   id: string;
@@ -75,6 +75,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'cull-undo', group: 'Cull', keys: ['Mod+Z'], does: 'Undo the last mark (back to its item)' },
   { id: 'cull-review', group: 'Cull', keys: ['R'], does: 'Review rejects' },
   { id: 'cull-close', group: 'Cull', keys: ['Escape'], does: 'Leave the cull (the marks are kept)' },
+  { id: 'experiment-delete', group: 'Experiments', keys: ['Delete'], does: 'Delete the experiment (asks first)' },
 ];
 
 export type ShortcutId = (typeof SHORTCUTS)[number]['id'];

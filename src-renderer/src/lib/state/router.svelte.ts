@@ -1,6 +1,15 @@
 // The in-app router: which main view is shown, mirrored in the URL hash so a reload stays put.
 
-export const VIEWS = ['create-image', 'create-video', 'models', 'library', 'jobs', 'spending', 'settings'] as const;
+export const VIEWS = [
+  'create-image',
+  'create-video',
+  'models',
+  'library',
+  'jobs',
+  'experiments',
+  'spending',
+  'settings',
+] as const;
 export type View = (typeof VIEWS)[number];
 
 const isView = (value: string): value is View => (VIEWS as readonly string[]).includes(value);

@@ -11,6 +11,7 @@ const LOADERS: Record<LoadedView, () => Promise<{ default: Component }>> = {
   'create-video': () => import('./CreateVideoView.svelte'),
   models: () => import('./ModelsView.svelte'),
   jobs: () => import('./JobsView.svelte'),
+  experiments: () => import('./ExperimentsView.svelte'),
   spending: () => import('./SpendingView.svelte'),
   settings: () => import('./SettingsView.svelte'),
   'first-run': () => import('./FirstRunView.svelte'),

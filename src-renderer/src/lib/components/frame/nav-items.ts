@@ -3,6 +3,7 @@ import {
   boxes,
   chartColumn,
   clapperboard,
+  flaskConical,
   imagePlus,
   layoutGrid,
   listChecks,
@@ -23,6 +24,7 @@ export const NAV_ITEMS: NavItem[] = [
   { view: 'models', label: 'Models', icon: boxes },
   { view: 'library', label: 'Library', icon: layoutGrid },
   { view: 'jobs', label: 'Jobs', icon: listChecks },
+  { view: 'experiments', label: 'Experiments', icon: flaskConical },
   { view: 'spending', label: 'Spending', icon: chartColumn },
   { view: 'settings', label: 'Settings', icon: settings },
 ];
