@@ -12,6 +12,7 @@ import { AppShellPage } from './pages/app-shell-page.ts';
 import { CreateImagePage } from './pages/create-image-page.ts';
 import { ExperimentDialogPage } from './pages/experiment-dialog-page.ts';
 import { FirstRunPage } from './pages/first-run-page.ts';
+import { ExperimentsPage } from './pages/experiments-page.ts';
 
 // A key of its own for the cap test: the first test's jobs on the service are not its account's.
 const CAP_KEY = 'cap-test-key';
@@ -108,6 +109,10 @@ test('3 models × 2 aspect ratios: six cells with their estimates before sending
       expect(channels).not.toContain('experiments:start');
       await dialog.send.click();
       await expect(dialog.root).toHaveCount(0);
+      // The experiment opens at once: its matrix, six cells.
+      const experiments = new ExperimentsPage(page);
+      await expect(experiments.matrix).toBeVisible();
+      await expect(experiments.cells).toHaveCount(6);
       await expect.poll(() => generations().length, { timeout: 30_000 }).toBe(6);
       const id = await experimentDone(page);
       channels.length = 0;

@@ -58,6 +58,7 @@ const core = fakeCore({
       name: '',
       state: 'paused',
       pausedReason: 'Paused by you',
+      stoppedAtCap: false,
       createdAt: 0,
       items: { pending: 1, sent: 1, refused: 0, cancelled: 0, paused: 0 },
       jobs: {},

@@ -20,7 +20,7 @@ import { invoke } from '../ipc.ts';
 import { names } from './names.svelte.ts';
 import { models } from './models.svelte.ts';
 import { presets } from './presets.svelte.ts';
-import { router } from './router.svelte.ts';
+import { showExperiment } from './experiments.svelte.ts';
 import { toasts } from './toasts.svelte.ts';
 
 /** The form's request the experiment starts from. */
@@ -255,8 +255,7 @@ class TryAcrossModelsState {
       const jobs = sentCells(result.value).length;
       this.close();
       toasts.info(`Experiment “${result.value.name}” started: ${jobs} ${jobs === 1 ? 'job' : 'jobs'} on their way.`);
-      // TODO(exp-matrix): showExperiment(result.value.id) from state/experiments.svelte.ts once it is merged.
-      router.go('jobs');
+      showExperiment(result.value.id);
     } finally {
       this.sending = false;
     }
